@@ -11,3 +11,4 @@ export { view, viewEvent, viewEvents, type GameView, type Viewer } from './view.
 export * from './scoring.ts';
 export * from './record.ts';
 export { ruleError } from './errors.ts';
+export * from './bots/index.ts';
