@@ -26,13 +26,30 @@ export const FULL_ROW = 7;
 type Fail = { readonly ok: false; readonly error: RuleError };
 const fail = (code: string, rule: string, message: string): Fail => ({ ok: false, error: ruleError(code, rule, message) });
 
-export function apply(state: GameState, action: Action): ApplyResult {
-  const result = decide(state, action);
-  // Every accepted action is one version step, whatever follows from it.
-  return result.ok ? ok({ ...result.state, version: state.version + 1 }, result.events) : result;
+/** The next state while an action is worked out: a fresh shallow copy that only this call sees, so writing its
+ * fields never touches the caller's state; nested objects are replaced, never written to. */
+type Draft = { -readonly [K in keyof GameState]: GameState[K] };
+
+function draft(state: GameState): Draft {
+  // Every field by name, in one literal: one object shape for every state, which keeps apply fast.
+  return {
+    names: state.names,
+    round: state.round,
+    players: state.players,
+    centre: state.centre,
+    row: state.row,
+    policeLine: state.policeLine,
+    policeLimit: state.policeLimit,
+    pileSizes: state.pileSizes,
+    phase: state.phase,
+    results: state.results,
+    // Every accepted action is one version step, whatever follows from it.
+    version: state.version + 1,
+    secret: state.secret,
+  };
 }
 
-function decide(state: GameState, action: Action): ApplyResult {
+export function apply(state: GameState, action: Action): ApplyResult {
   if (typeof action !== 'object' || action === null) return fail('action/malformed', 'R3.2', 'an action is an object');
   const { seat } = action as { seat: unknown };
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
@@ -49,7 +66,7 @@ function decide(state: GameState, action: Action): ApplyResult {
       if (phase.seat !== seat) return fail('turn/not-your-turn', 'R3.1', `it is seat ${phase.seat}'s turn, not seat ${seat}'s`);
       if (type === 'draw') return draw(state, seat, (action as { pile: unknown }).pile);
       if (type === 'thief') return useThieves(state, seat, (action as { take: unknown }).take);
-      return openAuction(state, 'court', seat, []);
+      return openAuction(draft(state), 'court', seat, []);
     }
     case 'bid':
     case 'pass': {
@@ -59,7 +76,7 @@ function decide(state: GameState, action: Action): ApplyResult {
       if (speaker !== seat) return fail('auction/not-your-chance', 'R6.2', `it is seat ${speaker}'s chance to bid, not seat ${seat}'s`);
       if (type === 'pass') {
         if (mustBid(auction)) return fail('pass/forced-bid', 'R6.4', 'everybody passed on your court auction: you must bid a cheque');
-        return speak(state, auction, { seat, bid: null, automatic: false }, [{ type: 'passed', seat, automatic: false }]);
+        return speak(draft(state), auction, { seat, bid: null, automatic: false }, [{ type: 'passed', seat, automatic: false }]);
       }
       const cheque = (action as { cheque: unknown }).cheque;
       const player = state.players[seat] as PlayerState;
@@ -67,7 +84,7 @@ function decide(state: GameState, action: Action): ApplyResult {
         return fail('bid/not-your-cheque', 'R6.3', `cheque ${String(cheque)} is not one of your face-up cheques (${player.faceUp.join(', ')})`);
       if (auction.high && cheque <= auction.high.cheque)
         return fail('bid/not-higher', 'R6.3', `a bid must beat the highest bid, ${auction.high.cheque}`);
-      return speak(state, auction, { seat, bid: cheque, automatic: false }, [{ type: 'bid', seat, cheque }]);
+      return speak(draft(state), auction, { seat, bid: cheque, automatic: false }, [{ type: 'bid', seat, cheque }]);
     }
     default:
       return fail('action/unknown', 'R3.2', `unknown action type ${JSON.stringify(type)}: a turn is draw, thief or call; a chance is bid or pass`);
@@ -116,22 +133,18 @@ function draw(state: GameState, seat: Seat, pile: unknown): ApplyResult {
     newSizes[other] = keep;
     events.push({ type: 'piles-split', emptied: pile, moved: m - keep });
   }
-  let next: GameState = {
-    ...state,
-    pileSizes: newSizes,
-    secret: { ...secret, pileTops: tops },
-  };
+  const next = draft(state);
+  next.pileSizes = newSizes;
+  next.secret = { setup: secret.setup, deck: secret.deck, pileTops: tops, rng: secret.rng };
   if (card === 'police') {
-    const policeLine = state.policeLine + 1;
-    next = { ...next, policeLine };
+    next.policeLine = state.policeLine + 1;
     // R4.3: the limit-th police card ends the round at once, without an auction.
-    if (policeLine >= state.policeLimit) return endRound(next, 'police', events);
+    if (next.policeLine >= state.policeLimit) return endRound(next, 'police', events);
     return openAuction(next, 'police', seat, events);
   }
-  const row = [...state.row, card];
-  next = { ...next, row };
+  next.row = [...state.row, card];
   // R4.2: a seventh booty card triggers a full auction.
-  if (row.length >= FULL_ROW) return openAuction(next, 'full', seat, events);
+  if (next.row.length >= FULL_ROW) return openAuction(next, 'full', seat, events);
   return endTurn(next, seat, events);
 }
 
@@ -165,13 +178,14 @@ function useThieves(state: GameState, seat: Seat, take: unknown): ApplyResult {
   }
   // R5.1: the used thieves leave the game; the taken cards (a thief among them, R5.2) join the estate.
   const estate = addToEstate({ ...player.estate, thief: thieves - positions.length }, cards);
-  const players = replacePlayer(state.players, seat, { ...player, estate });
-  const next: GameState = { ...state, players, row: rest };
+  const next = draft(state);
+  next.players = replacePlayer(state.players, seat, { faceUp: player.faceUp, faceDown: player.faceDown, estate });
+  next.row = rest;
   return endTurn(next, seat, [{ type: 'thieves-used', seat, positions: [...positions], cards }]);
 }
 
 /** R6.2: everyone holding a face-up cheque gets one chance, clockwise from the trigger's left, trigger last. */
-function openAuction(state: GameState, kind: AuctionKind, trigger: Seat, events: GameEvent[]): ApplyResult {
+function openAuction(state: Draft, kind: AuctionKind, trigger: Seat, events: GameEvent[]): ApplyResult {
   const n = state.players.length;
   const order: Seat[] = [];
   for (let k = 1; k <= n; k++) {
@@ -181,11 +195,12 @@ function openAuction(state: GameState, kind: AuctionKind, trigger: Seat, events:
   events.push({ type: 'auction-opened', kind, trigger, order });
   const auction: Auction = { kind, trigger, order, next: 0, high: null, chances: [] };
   if (order.length === 0) return closeAuction(state, auction, events);
-  return ok({ ...state, phase: { kind: 'auction', auction } }, events);
+  state.phase = { kind: 'auction', auction };
+  return ok(state, events);
 }
 
 /** Records one chance and moves on, passing automatically for whoever cannot outbid (R6.3). */
-function speak(state: GameState, auction: Auction, chance: Chance, events: GameEvent[]): ApplyResult {
+function speak(state: Draft, auction: Auction, chance: Chance, events: GameEvent[]): ApplyResult {
   const chances = [...auction.chances, chance];
   const high = chance.bid !== null ? { seat: chance.seat, cheque: chance.bid } : auction.high;
   let next = auction.next + 1;
@@ -196,14 +211,14 @@ function speak(state: GameState, auction: Auction, chance: Chance, events: GameE
     events.push({ type: 'passed', seat, automatic: true });
     next++;
   }
-  const updated: Auction = { ...auction, next, high, chances };
+  const updated: Auction = { kind: auction.kind, trigger: auction.trigger, order: auction.order, next, high, chances };
   if (next >= auction.order.length) return closeAuction(state, updated, events);
-  return ok({ ...state, phase: { kind: 'auction', auction: updated } }, events);
+  state.phase = { kind: 'auction', auction: updated };
+  return ok(state, events);
 }
 
 /** R6.5/R6.6: hand over the prize, or keep or discard the row; then play moves on (R6.7) or the round ends (R8.1). */
-function closeAuction(state: GameState, auction: Auction, events: GameEvent[]): ApplyResult {
-  let next: GameState;
+function closeAuction(state: Draft, auction: Auction, events: GameEvent[]): ApplyResult {
   const high = auction.high;
   if (high) {
     const winner = state.players[high.seat] as PlayerState;
@@ -221,7 +236,9 @@ function closeAuction(state: GameState, auction: Auction, events: GameEvent[]): 
       centre: state.centre,
       discarded: [],
     });
-    next = { ...state, players: replacePlayer(state.players, high.seat, updated), centre: high.cheque, row: [] };
+    state.players = replacePlayer(state.players, high.seat, updated);
+    state.centre = high.cheque;
+    state.row = [];
   } else {
     const discard = auction.kind === 'full';
     events.push({
@@ -233,46 +250,45 @@ function closeAuction(state: GameState, auction: Auction, events: GameEvent[]): 
       centre: null,
       discarded: discard ? state.row : [],
     });
-    next = discard ? { ...state, row: [] } : state;
+    if (discard) state.row = [];
   }
-  const following = nextActive(next.players, auction.trigger);
-  if (following < 0) return endRound(next, 'cheques', events); // R8.1
-  events.push({ type: 'turn', seat: following });
-  return ok({ ...next, phase: { kind: 'turn', seat: following } }, events);
+  return endTurn(state, auction.trigger, events); // R6.7
 }
 
-function endTurn(state: GameState, seat: Seat, events: GameEvent[]): ApplyResult {
-  const following = nextActive(state.players, seat);
-  if (following < 0) return endRound(state, 'cheques', events); // R8.1
+/** R3.1/R6.7: play passes to the next player clockwise who holds a face-up cheque; with none the round ends (R8.1). */
+function endTurn(state: Draft, from: Seat, events: GameEvent[]): ApplyResult {
+  const following = nextActive(state.players, from);
+  if (following < 0) return endRound(state, 'cheques', events);
   events.push({ type: 'turn', seat: following });
-  return ok({ ...state, phase: { kind: 'turn', seat: following } }, events);
+  state.phase = { kind: 'turn', seat: following };
+  return ok(state, events);
 }
 
 /** R8: score the round (R7), remove the black-cross cards (R7.8), then start the next round or end the game. */
-function endRound(state: GameState, reason: RoundEndReason, events: GameEvent[]): ApplyResult {
+function endRound(state: Draft, reason: RoundEndReason, events: GameEvent[]): ApplyResult {
   const round = state.round;
   const scores = scoreRound(state.players, round);
-  const results = [...state.results, { round, reason, scores }];
+  state.results = [...state.results, { round, reason, scores }];
   events.push({ type: 'round-ended', round, reason }, { type: 'round-scored', round, scores });
-  const scored: GameState = { ...state, results };
   if (round >= 3) {
-    const sums = totals(results, state.players.length);
-    const won = winners(sums);
-    events.push({ type: 'game-over', totals: sums, winners: won });
-    return ok({ ...scored, phase: { kind: 'over' } }, events);
+    const sums = totals(state.results, state.players.length);
+    events.push({ type: 'game-over', totals: sums, winners: winners(sums) });
+    state.phase = { kind: 'over' };
+    return ok(state, events);
   }
   // R8.2: cheques turn face up, row and police line are discarded, the centre cheque and the piles stay.
-  const players: PlayerState[] = state.players.map((p) => ({
+  state.players = state.players.map((p) => ({
     faceUp: [...p.faceUp, ...p.faceDown].sort((a, b) => a - b),
     faceDown: [],
     estate: withoutBlackCross(p.estate),
   }));
-  const starter = highestChequeHolder(players); // R2.4
+  const starter = highestChequeHolder(state.players); // R2.4
   events.push({ type: 'round-started', round: round + 1, starter });
-  return ok(
-    { ...scored, players, round: round + 1, row: [], policeLine: 0, phase: { kind: 'turn', seat: starter } },
-    events,
-  );
+  state.round = round + 1;
+  state.row = [];
+  state.policeLine = 0;
+  state.phase = { kind: 'turn', seat: starter };
+  return ok(state, events);
 }
 
 /** R7.8 */
