@@ -1,6 +1,6 @@
 // apply(state, action): the rules of play (R3–R8). Pure: never mutates its argument, never throws on bad input.
 
-import { KIND_INFO, type BootyKind, type CardKind, type Estate } from './cards.ts';
+import { BOOTY_KINDS, KIND_INFO, type BootyKind, type CardKind, type Estate } from './cards.ts';
 import { ruleError } from './errors.ts';
 import { highestChequeHolder } from './setup.ts';
 import { scoreRound, totals, winners } from './scoring.ts';
@@ -43,6 +43,7 @@ function draft(state: GameState): Draft {
     pileSizes: state.pileSizes,
     phase: state.phase,
     results: state.results,
+    outOfPlay: state.outOfPlay,
     // Every accepted action is one version step, whatever follows from it.
     version: state.version + 1,
     secret: state.secret,
@@ -180,6 +181,7 @@ function useThieves(state: GameState, seat: Seat, take: unknown): ApplyResult {
   const estate = addToEstate({ ...player.estate, thief: thieves - positions.length }, cards);
   const next = draft(state);
   next.players = replacePlayer(state.players, seat, { faceUp: player.faceUp, faceDown: player.faceDown, estate });
+  next.outOfPlay = { ...state.outOfPlay, thief: state.outOfPlay.thief + positions.length };
   next.row = rest;
   return endTurn(next, seat, [{ type: 'thieves-used', seat, positions: [...positions], cards }]);
 }
@@ -250,7 +252,10 @@ function closeAuction(state: Draft, auction: Auction, events: GameEvent[]): Appl
       centre: null,
       discarded: discard ? state.row : [],
     });
-    if (discard) state.row = [];
+    if (discard) {
+      state.outOfPlay = addCards({ ...state.outOfPlay }, state.row);
+      state.row = [];
+    }
   }
   return endTurn(state, auction.trigger, events); // R6.7
 }
@@ -276,12 +281,16 @@ function endRound(state: Draft, reason: RoundEndReason, events: GameEvent[]): Ap
     state.phase = { kind: 'over' };
     return ok(state, events);
   }
-  // R8.2: cheques turn face up, row and police line are discarded, the centre cheque and the piles stay.
-  state.players = state.players.map((p) => ({
-    faceUp: [...p.faceUp, ...p.faceDown].sort((a, b) => a - b),
-    faceDown: [],
-    estate: withoutBlackCross(p.estate),
-  }));
+  // R8.2: cheques turn face up, row and police line are discarded, the centre cheque and the piles stay;
+  // R7.8: the black-cross cards leave every estate.
+  const outOfPlay = addCards({ ...state.outOfPlay }, state.row);
+  outOfPlay.police += state.policeLine;
+  state.players = state.players.map((p) => {
+    const estate = withoutBlackCross(p.estate);
+    for (const kind of BOOTY_KINDS) outOfPlay[kind] += p.estate[kind] - estate[kind];
+    return { faceUp: [...p.faceUp, ...p.faceDown].sort((a, b) => a - b), faceDown: [], estate };
+  });
+  state.outOfPlay = outOfPlay;
   const starter = highestChequeHolder(state.players); // R2.4
   events.push({ type: 'round-started', round: round + 1, starter });
   state.round = round + 1;
@@ -296,6 +305,11 @@ export function withoutBlackCross(estate: Estate): Estate {
   const kept = { ...estate };
   for (const kind of Object.keys(kept) as BootyKind[]) if (KIND_INFO[kind].blackCross) kept[kind] = 0;
   return kept;
+}
+
+function addCards(counts: Record<CardKind, number>, cards: readonly CardKind[]): Record<CardKind, number> {
+  for (const card of cards) counts[card]++;
+  return counts;
 }
 
 function addToEstate(estate: Record<BootyKind, number>, cards: readonly BootyKind[]): Estate {

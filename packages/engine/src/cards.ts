@@ -94,6 +94,13 @@ export function fullDeck(): CardKind[] {
   return deck;
 }
 
+/** Zero of every kind, booty and police. */
+export function noCards(): Record<CardKind, number> {
+  const counts = {} as Record<CardKind, number>;
+  for (const kind of CARD_KINDS) counts[kind] = 0;
+  return counts;
+}
+
 /** An estate: how many cards of each booty kind a player holds. */
 export type Estate = Readonly<Record<BootyKind, number>>;
 

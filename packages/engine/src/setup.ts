@@ -1,6 +1,6 @@
 // R2: dealing a new game from a seed, or setting one up from an explicit deal (what a record holds).
 
-import { CARD_KINDS, DECK_SIZE, KIND_INFO, emptyEstate, fullDeck, isCardKind, type CardKind } from './cards.ts';
+import { CARD_KINDS, DECK_SIZE, KIND_INFO, emptyEstate, fullDeck, isCardKind, noCards, type CardKind } from './cards.ts';
 import { CHEQUE_SETS, START_CENTRE, isPlayerCount, policeLimit } from './cheques.ts';
 import { Rng, seedRng } from './rng.ts';
 import type { GameSetup, GameState, PlayerState, Seat } from './types.ts';
@@ -96,6 +96,7 @@ export function startGame(setup: GameSetup): SetupResult {
     pileSizes: [frozen.piles[0].length, frozen.piles[1].length],
     phase: { kind: 'turn', seat: highestChequeHolder(players) },
     results: [],
+    outOfPlay: noCards(),
     version: 0,
     secret: {
       setup: frozen,

@@ -107,6 +107,9 @@ export interface PublicState {
   readonly phase: Phase;
   /** Scored rounds, in order. */
   readonly results: readonly RoundResult[];
+  /** Cards that have left the game, by kind: used thieves (R5.1), discarded rows (R6.6, R8.2), past police lines
+   * (R8.2) and black-cross cards after scoring (R7.8). Everybody saw them go, so this is public. */
+  readonly outOfPlay: Readonly<Record<CardKind, number>>;
   /** How many actions have been applied: the state's version. */
   readonly version: number;
 }

@@ -24,6 +24,7 @@ export function view(state: GameState, viewer: Viewer): GameView {
     pileSizes: state.pileSizes,
     phase: state.phase,
     results: state.results,
+    outOfPlay: state.outOfPlay,
     version: state.version,
   };
 }

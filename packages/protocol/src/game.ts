@@ -68,6 +68,9 @@ export const GameViewSchema = z.strictObject({
   pileSizes: z.tuple([count, count]),
   phase: PhaseSchema,
   results: z.array(RoundResultSchema).max(3),
+  outOfPlay: z.strictObject(
+    Object.fromEntries(CARD_KINDS.map((kind) => [kind, count])) as Record<(typeof CARD_KINDS)[number], typeof count>,
+  ),
   version: z.int().min(0),
 });
 
