@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { apply } from './apply.ts';
-import { CARD_KINDS } from './cards.ts';
+import { CARD_KINDS, type CardKind } from './cards.ts';
 import { totals, winners } from './scoring.ts';
 import { startGame } from './setup.ts';
 import type { Action, GameSetup, GameState, RuleError } from './types.ts';
@@ -15,22 +15,25 @@ export interface Game {
   readonly actions: readonly Action[];
 }
 
-const seat = z.int().min(0).max(4);
+const seat = z.int({ error: 'a seat is a whole number 0 to 4' }).min(0).max(4);
+const kind = z.enum(CARD_KINDS as [CardKind, ...CardKind[]], {
+  error: (issue) => `unknown card kind ${JSON.stringify(issue.input)} (R1.1)`,
+});
 const ActionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ seat, type: z.literal('draw'), pile: z.union([z.literal(0), z.literal(1)]) }),
+  z.strictObject({ seat, type: z.literal('draw'), pile: z.union([z.literal(0), z.literal(1)], { error: 'a pile is 0 or 1' }) }),
   z.strictObject({ seat, type: z.literal('thief'), take: z.array(z.int().min(0).max(6)).min(1).max(7) }),
   z.strictObject({ seat, type: z.literal('call') }),
   z.strictObject({ seat, type: z.literal('bid'), cheque: z.int().min(1).max(16) }),
   z.strictObject({ seat, type: z.literal('pass') }),
-]);
+], { error: (issue) => (issue.code === 'invalid_union' ? 'an action type is draw, thief, call, bid or pass' : undefined) });
 
 export const RecordSchema = z.looseObject({
   format: z.literal(RECORD_FORMAT),
   players: z.array(z.string()).min(2).max(5),
   cheques: z.array(z.array(z.int().min(1).max(16))),
   centre: z.int(),
-  piles: z.tuple([z.array(z.enum(CARD_KINDS as [string, ...string[]])), z.array(z.enum(CARD_KINDS as [string, ...string[]]))]),
-  actions: z.array(ActionSchema),
+  piles: z.tuple([z.array(kind), z.array(kind)]),
+  actions: z.array(ActionSchema, { error: 'actions is a list of draw, thief, call, bid and pass actions' }),
 });
 
 export type RazziaRecord = z.infer<typeof RecordSchema>;
@@ -62,7 +65,7 @@ export function fromRecord(json: unknown): RecordResult {
     names: record.players,
     cheques: record.cheques,
     centre: record.centre,
-    piles: record.piles as unknown as GameSetup['piles'],
+    piles: record.piles,
   };
   const started = startGame(setup);
   if (!started.ok) return { ok: false, error: { kind: 'malformed', message: started.error } };
