@@ -4,3 +4,4 @@ export * from './game.ts';
 export * from './ids.ts';
 export * from './table.ts';
 export * from './messages.ts';
+export type { DeepReadonly } from './readonly.ts';

@@ -3,6 +3,7 @@
 // Names follow the direction: ClientMessage = client → server, ServerMessage = server → client.
 
 import { z } from 'zod';
+import type { DeepReadonly } from './readonly.ts';
 import { ChequeSchema, GameViewSchema, PileSchema, SeatSchema } from './game.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import { BotIdSchema, LobbyEntrySchema, LogEntrySchema, TableInfoSchema, TableSettingsSchema } from './table.ts';
@@ -57,11 +58,13 @@ export const ERROR_CODES = [
   'not-seated', // the token holds no seat at this table
   'not-host',
   'seat-taken',
+  'name-taken', // another seat at this table has that name
   'no-free-seat',
   'already-seated',
   'not-removable', // a connected person cannot be removed
   'not-waiting', // seat changes and start only before the game
   'not-full', // start with empty seats
+  'not-playing', // an action before the start or after the end
   'not-over', // rematch or record before the end
   'stale-version', // the action was made on an older state
   'not-yours', // an intent naming another seat
@@ -78,7 +81,9 @@ export const WireErrorSchema = z.strictObject({
   /** For code 'rule': the engine's rule error (stable code and rule number, e.g. bid/not-higher, R6.3). */
   rule: z.strictObject({ code: z.string(), rule: z.string() }).optional(),
 });
-export type WireError = z.infer<typeof WireErrorSchema>;
+export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
+
+export type GameView = DeepReadonly<z.infer<typeof GameViewSchema>>;
 
 /** Who the receiving connection is at this table. */
 export const YouSchema = z.strictObject({ seat: SeatSchema.nullable(), host: z.boolean() });
@@ -92,7 +97,7 @@ export const SnapshotSchema = z.strictObject({
   /** The number of the newest log entry (0 when the log is empty). */
   seq: z.int().min(0),
 });
-export type Snapshot = z.infer<typeof SnapshotSchema>;
+export type Snapshot = DeepReadonly<z.infer<typeof SnapshotSchema>>;
 
 export const ServerMessageSchema = z.discriminatedUnion('type', [
   /** A whole table, sent unasked when this connection's role changed (took or lost a seat) or it fell behind. */
@@ -112,7 +117,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   /** The server is going away (deploy, restart): clients should show the reason and reconnect. */
   z.strictObject({ type: z.literal('closing'), reason: z.string() }),
 ]);
-export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+export type ServerMessage = DeepReadonly<z.infer<typeof ServerMessageSchema>>;
 
 /** Replies, one per client message, by message type. */
 export const ReplySchemas = {
@@ -140,7 +145,7 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
-export type ReplyData<T extends ClientMessageType> = z.infer<(typeof ReplySchemas)[T]>;
+export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;
 export type Reply<T extends ClientMessageType = ClientMessageType> =
   | ({ ok: true } & ReplyData<T>)
   | { ok: false; error: WireError };

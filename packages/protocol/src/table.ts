@@ -1,6 +1,7 @@
 // The table around a game: its settings, seats, who is connected, the turn clock, the numbered log.
 
 import { z } from 'zod';
+import type { DeepReadonly } from './readonly.ts';
 import { GameEventSchema, SeatSchema } from './game.ts';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
@@ -56,7 +57,7 @@ export const TableInfoSchema = z.strictObject({
   spectators: z.int().min(0),
   createdAt: z.int(),
 });
-export type TableInfo = z.infer<typeof TableInfoSchema>;
+export type TableInfo = DeepReadonly<z.infer<typeof TableInfoSchema>>;
 
 /** Things that happen at the table but outside the rules. */
 export const TableNoticeSchema = z.discriminatedUnion('type', [
@@ -67,7 +68,7 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('timed-out'), seat: SeatSchema }),
   z.strictObject({ type: z.literal('rematch'), table: TableIdSchema }),
 ]);
-export type TableNotice = z.infer<typeof TableNoticeSchema>;
+export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 
 /** One numbered line of a table's log: a rule event or a table notice. Numbers start at 1 and have no gaps. */
 export const LogEntrySchema = z.strictObject({
@@ -76,7 +77,7 @@ export const LogEntrySchema = z.strictObject({
   at: z.int(),
   event: z.union([GameEventSchema, TableNoticeSchema]),
 });
-export type LogEntry = z.infer<typeof LogEntrySchema>;
+export type LogEntry = DeepReadonly<z.infer<typeof LogEntrySchema>>;
 
 export const LobbyEntrySchema = z.strictObject({
   id: TableIdSchema,
@@ -88,5 +89,5 @@ export const LobbyEntrySchema = z.strictObject({
   spectators: z.int().min(0),
   names: z.array(PlayerNameSchema),
 });
-export type LobbyEntry = z.infer<typeof LobbyEntrySchema>;
+export type LobbyEntry = DeepReadonly<z.infer<typeof LobbyEntrySchema>>;
 

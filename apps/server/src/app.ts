@@ -1,0 +1,120 @@
+// Puts the server together: store, table registry, HTTP routes, socket gateway, the built web client.
+
+import Fastify from 'fastify';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino, { type Logger } from 'pino';
+import { Server } from 'socket.io';
+import { registerRoutes } from './http/routes.ts';
+import { Gateway } from './socket/gateway.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
+import { SqliteStore } from './store/sqlite.ts';
+import type { Store } from './store/store.ts';
+import { realClock, type Clock } from './tables/clock.ts';
+import { TableRegistry } from './tables/registry.ts';
+
+export interface ServerOptions {
+  readonly dataDir: string;
+  readonly port?: number;
+  readonly host?: string;
+  /** SvelteKit adapter-node output; null to serve no web client. Default: apps/web/build. */
+  readonly webBuildDir?: string | null;
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  readonly botDelayMs?: number;
+  readonly rateLimit?: RateLimit;
+  readonly store?: Store;
+  readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly tables: TableRegistry;
+  /** Graceful: stop accepting, tell every client why, close sockets, flush and close the store. */
+  close(reason?: string): Promise<void>;
+}
+
+const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
+/** The largest websocket frame engine.io accepts; bigger ones close the connection. Messages over
+ * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead. */
+const MAX_FRAME_BYTES = 16 * 1024;
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const store = options.store ?? new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' });
+  const clock = options.clock ?? realClock;
+  const started = Date.now();
+
+  let gateway: Gateway | null = null;
+  const tables = new TableRegistry({
+    store,
+    clock,
+    botDelayMs: options.botDelayMs ?? 700,
+    log: (fields, message) => logger.info(fields, message),
+    lobbyChanged: () => gateway?.lobbyChanged(),
+  });
+
+  const app = Fastify({ bodyLimit: 8 * 1024, logger: false });
+  const io = new Server(app.server, {
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    serveClient: false,
+    // A browser coming back from sleep gets its missed events from the log, so no connection-state recovery here.
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+  });
+  gateway = new Gateway(io, tables, {
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    floodDisconnectAfter: 500,
+    lobbyThrottleMs: 200,
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  tables.listen(gateway);
+
+  registerRoutes(app, tables, () => ({
+    tables: tables.size,
+    connections: io.engine.clientsCount,
+    uptimeSeconds: Math.round((Date.now() - started) / 1000),
+  }));
+
+  const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
+  if (webDir && existsSync(join(webDir, 'handler.js'))) {
+    const { handler } = (await import(pathToFileURL(join(webDir, 'handler.js')).href)) as { handler: NodeHandler };
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/')) return reply.code(404).send({ error: { code: 'no-such-table', message: 'no such API route' } });
+      reply.hijack();
+      handler(req.raw, reply.raw, () => {
+        reply.raw.statusCode = 404;
+        reply.raw.end('Not found');
+      });
+    });
+  }
+
+  const restored = tables.restoreActive();
+  const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
+  logger.info({ url, restored, dataDir: options.dataDir }, 'listening');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    tables,
+    close(reason = 'the server is restarting') {
+      closing ??= (async () => {
+        gateway?.closing(reason);
+        tables.dispose();
+        await io.close(); // disconnects every socket and closes the HTTP server
+        await app.close().catch(() => undefined);
+        store.close();
+        logger.info({ reason }, 'closed');
+      })();
+      return closing;
+    },
+  };
+}

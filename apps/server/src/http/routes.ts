@@ -1,0 +1,66 @@
+// HTTP: create a table, the public lobby, one table's public info, a finished game's record, health.
+
+import { CreateTableRequestSchema, TableIdSchema, TokenSchema, type ErrorCode, type TableId, type Token } from '@razzia/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hashToken, newToken } from '../ids.ts';
+import type { TableRegistry } from '../tables/registry.ts';
+import { describeIssue } from '../socket/gateway.ts';
+
+function error(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return reply.code(status).send({ error: { code, message } });
+}
+
+export function registerRoutes(app: FastifyInstance, tables: TableRegistry, health: () => Record<string, unknown>): void {
+  app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
+    if (err.statusCode === 413) return error(reply, 413, 'too-large', 'the request body is too large');
+    if (err.statusCode && err.statusCode < 500) return error(reply, err.statusCode, 'bad-message', err.message);
+    app.log.error(err);
+    return error(reply, 500, 'internal', 'something went wrong on the server');
+  });
+
+  app.post('/api/tables', async (req, reply) => {
+    const body = CreateTableRequestSchema.safeParse(req.body);
+    if (!body.success) return error(reply, 400, 'bad-message', describeIssue(body.error));
+    let token: Token;
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) {
+      const parsed = TokenSchema.safeParse(bearer);
+      if (!parsed.success) return error(reply, 400, 'bad-message', 'authorization: not a token this server issued');
+      token = parsed.data;
+    } else token = newToken();
+    const table = tables.create(body.data, hashToken(token));
+    return reply.code(201).send({ table: table.info(), token, path: `/t/${table.id}` });
+  });
+
+  app.get('/api/tables', async () => ({ tables: tables.lobby() }));
+
+  const findTable = (id: unknown, reply: FastifyReply) => {
+    const parsed = TableIdSchema.safeParse(id);
+    if (!parsed.success) {
+      void error(reply, 400, 'bad-message', 'a table id is 22 URL-safe characters');
+      return null;
+    }
+    const table = tables.get(parsed.data as TableId);
+    if (!table) void error(reply, 404, 'no-such-table', 'there is no such table');
+    return table;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id', async (req, reply) => {
+    const table = findTable(req.params.id, reply);
+    if (!table) return reply;
+    return { table: table.info() };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/record', async (req, reply) => {
+    const table = findTable(req.params.id, reply);
+    if (!table) return reply;
+    const record = table.gameRecord();
+    if (!record.ok) return error(reply, 409, record.error.code, record.error.message);
+    return reply
+      .header('content-disposition', `attachment; filename="razzia-${table.id}.json"`)
+      .type('application/json')
+      .send(record.value);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', ...health() }));
+}

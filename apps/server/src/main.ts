@@ -1,0 +1,31 @@
+// `pnpm start`: runs the server on its embedded defaults; PORT, HOST, DATA_DIR and LOG_LEVEL configure it.
+
+import { resolve } from 'node:path';
+import { startServer } from './app.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+// 0.0.0.0 by default so friends on the same network can open the link.
+const host = process.env.HOST ?? '0.0.0.0';
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const botDelayMs = process.env.BOT_DELAY_MS === undefined ? undefined : Number(process.env.BOT_DELAY_MS);
+const rateLimit = process.env.RATE_LIMIT === undefined ? undefined : { perSecond: Number(process.env.RATE_LIMIT), burst: 2 * Number(process.env.RATE_LIMIT) };
+
+const server = await startServer({
+  port,
+  host,
+  dataDir,
+  ...(botDelayMs === undefined ? {} : { botDelayMs }),
+  ...(rateLimit === undefined ? {} : { rateLimit }),
+  ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
+  sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
+});
+process.stdout.write(`Razzia Online is running at ${server.url}\n`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close('the server is restarting: you will be reconnected').then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,124 @@
+// Integration-test harness: real servers on 127.0.0.1 with a real SQLite file in a temp dir, and socket.io
+// clients that check every message they receive against the strict protocol schemas.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  MESSAGE_EVENT,
+  ServerMessageSchema,
+  type ClientMessage,
+  type Reply,
+  type ServerMessage,
+  type TableId,
+  type Token,
+} from '@razzia/protocol';
+import pino from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
+
+export function tempDir(prefix = 'razzia-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = options.dataDir ?? tempDir();
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    webBuildDir: null,
+    botDelayMs: 0,
+    logger: pino({ level: 'silent' }),
+    rateLimit: { perSecond: 10_000, burst: 10_000 },
+    ...options,
+  });
+  return { ...server, dataDir };
+}
+
+type Waiter = { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; reject: (e: Error) => void };
+
+/** A client as a browser or a bot would be: one socket, every received message validated and kept. */
+export class TestClient {
+  readonly messages: ServerMessage[] = [];
+  /** Raw JSON of every message, for leak checks. */
+  readonly raw: string[] = [];
+  private waiters: Waiter[] = [];
+  token: Token | undefined;
+
+  private constructor(readonly socket: Socket) {
+    socket.on(MESSAGE_EVENT, (payload: unknown) => {
+      this.raw.push(JSON.stringify(payload));
+      // Strict schemas: a field the server did not mean to publish fails here.
+      const message = ServerMessageSchema.parse(payload);
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  static async connect(url: string, token?: Token): Promise<TestClient> {
+    const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+    const client = new TestClient(socket);
+    client.token = token;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return client;
+  }
+
+  send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
+    return this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message) as Promise<Reply<T>>;
+  }
+
+  /** Sends and insists on success. */
+  async must<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }>): Promise<Extract<Reply<T>, { ok: true }>> {
+    const reply = await this.send<T>(message);
+    if (!reply.ok) throw new Error(`${message.type} refused: ${reply.error.code}: ${reply.error.message}`);
+    if (message.type === 'sit') this.token = (reply as unknown as { token: Token }).token;
+    return reply as Extract<Reply<T>, { ok: true }>;
+  }
+
+  /** The first message (already received or still to come) that matches. */
+  waitFor(pred: (m: ServerMessage) => boolean, from = 0): Promise<ServerMessage> {
+    const seen = this.messages.slice(from).find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ pred, resolve, reject });
+      this.socket.once('disconnect', (reason) => reject(new Error(`disconnected while waiting: ${reason}`)));
+    });
+  }
+
+  /** The newest table update or snapshot's game view, if any. */
+  lastGame() {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i] as ServerMessage;
+      if (m.type === 'update') return m.game;
+      if (m.type === 'snapshot') return m.snapshot.game;
+    }
+    return null;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export async function createTable(
+  server: { url: string },
+  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null },
+  token?: Token,
+): Promise<{ id: TableId; token: Token }> {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ name: settings.name ?? 'Test table', players: settings.players, visibility: settings.visibility ?? 'public', clock: settings.clock ?? null }),
+  });
+  if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { table: { id: TableId }; token: Token };
+  return { id: body.table.id, token: body.token };
+}
