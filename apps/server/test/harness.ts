@@ -71,8 +71,19 @@ export class TestClient {
     return client;
   }
 
-  send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
-    return this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message) as Promise<Reply<T>>;
+  async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
+    const reply = (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
+    // A watch reply is this client's snapshot or catch-up: keep it in order with the pushed messages.
+    if (message.type === 'watch' && reply.ok) {
+      const r = reply as unknown as Extract<Reply<'watch'>, { ok: true }>;
+      this.raw.push(JSON.stringify(r));
+      this.messages.push(
+        r.mode === 'snapshot'
+          ? { type: 'snapshot', snapshot: r.snapshot }
+          : { type: 'update', table: r.table, game: r.game, entries: r.entries, seq: r.seq },
+      );
+    }
+    return reply;
   }
 
   /** Sends and insists on success. */
@@ -93,12 +104,12 @@ export class TestClient {
     });
   }
 
-  /** The newest table update or snapshot's game view, if any. */
-  lastGame() {
+  /** The newest update or snapshot's game view (of `table`, if given), if any. */
+  lastGame(table?: TableId) {
     for (let i = this.messages.length - 1; i >= 0; i--) {
       const m = this.messages[i] as ServerMessage;
-      if (m.type === 'update') return m.game;
-      if (m.type === 'snapshot') return m.snapshot.game;
+      if (m.type === 'update' && (table === undefined || m.table.id === table)) return m.game;
+      if (m.type === 'snapshot' && (table === undefined || m.snapshot.table.id === table)) return m.snapshot.game;
     }
     return null;
   }
@@ -122,3 +133,72 @@ export async function createTable(
   const body = (await res.json()) as { table: { id: TableId }; token: Token };
   return { id: body.table.id, token: body.token };
 }
+
+/** A clock the test moves by hand: timers fire only inside `advance`. */
+export class ManualClock {
+  private t = 1_800_000_000_000;
+  private timers: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 0;
+  now = (): number => this.t;
+  after = (ms: number, fn: () => void): (() => void) => {
+    const id = this.nextId++;
+    this.timers.push({ at: this.t + Math.max(0, ms), fn, id });
+    return () => {
+      this.timers = this.timers.filter((x) => x.id !== id);
+    };
+  };
+  /** Moves time on, firing due timers in order (timers they set fire too if due). */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at);
+      const due = this.timers[0];
+      if (!due || due.at > end) break;
+      this.timers.shift();
+      this.t = Math.max(this.t, due.at);
+      due.fn();
+    }
+    this.t = end;
+  }
+  get pending(): number {
+    return this.timers.length;
+  }
+}
+
+/**
+ * Makes a client play its seat: whenever a received view says it is this seat's decision, it sends `pick`'s
+ * choice among the legal actions. Resolves with the final view when the game is over.
+ */
+export function autoPlay(
+  client: TestClient,
+  table: TableId,
+  pick: (legal: readonly import('@razzia/engine').Action[], version: number) => import('@razzia/engine').Action = (legal) => legal[0] as import('@razzia/engine').Action,
+  options: { beforeAct?: (view: NonNullable<ReturnType<TestClient['lastGame']>>) => boolean | Promise<boolean> } = {},
+): Promise<NonNullable<ReturnType<TestClient['lastGame']>>> {
+  return new Promise((resolve, reject) => {
+    let actedOn = -1;
+    const consider = async () => {
+      const game = client.lastGame(table);
+      if (!game) return;
+      if (game.phase.kind === 'over') {
+        client.socket.off(MESSAGE_EVENT, onMessage);
+        resolve(game);
+        return;
+      }
+      const { legalActions } = await import('@razzia/engine');
+      const legal = legalActions(game as never).filter((a) => a.seat === game.viewer);
+      if (legal.length === 0 || actedOn === game.version) return;
+      if (options.beforeAct && !(await options.beforeAct(game))) return;
+      actedOn = game.version;
+      const { seat: _seat, ...intent } = pick(legal, game.version);
+      const reply = await client.send({ type: 'act', table, version: game.version, intent });
+      if (!reply.ok && reply.error.code !== 'stale-version') reject(new Error(`act refused: ${JSON.stringify(reply.error)}`));
+    };
+    const onMessage = () => void consider().catch(reject);
+    client.socket.on(MESSAGE_EVENT, onMessage);
+    void consider().catch(reject);
+  });
+}
+
+/** Every key that would mean the server sent something of the hidden state. */
+export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token)"\s*:/;

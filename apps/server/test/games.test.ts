@@ -1,0 +1,137 @@
+// Whole games over real sockets: 2 to 5 seats with people, bots and spectators. Every message every seat and
+// spectator receives is validated against the strict protocol schemas (in the harness) and checked for leaks.
+
+import { fromRecord, legalActions, type Action, type CardKind } from '@razzia/engine';
+import { LogEntrySchema, type ServerMessage, type TableId } from '@razzia/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteStore } from '../src/index.ts';
+import { SECRET_KEYS, TestClient, autoPlay, createTable, testServer } from './harness.ts';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** JSON fragments of every run of 8 consecutive cards in either starting pile: no message may hold one. */
+function pileWindows(id: TableId): string[] {
+  const store = new SqliteStore(server.dataDir);
+  const setup = store.load(id)?.table.setup;
+  store.close();
+  if (!setup) throw new Error('no deal stored');
+  const windows: string[] = [];
+  for (const pile of setup.piles as readonly (readonly CardKind[])[])
+    for (let i = 0; i + 8 <= pile.length; i++) windows.push(JSON.stringify(pile.slice(i, i + 8)).slice(1, -1));
+  return windows;
+}
+
+function expectNoLeaks(client: TestClient, windows: readonly string[]) {
+  for (const raw of client.raw) {
+    expect(raw).not.toMatch(SECRET_KEYS);
+    for (const w of windows) if (raw.includes(w)) throw new Error(`a message holds 8 cards of a pile in order: ${raw.slice(0, 200)}`);
+  }
+}
+
+/** The log as this client saw it: numbered from 1 without gaps or repeats. */
+function logOf(client: TestClient) {
+  const entries = new Map<number, unknown>();
+  for (const m of client.messages) {
+    const list = m.type === 'update' ? m.entries : m.type === 'snapshot' ? m.snapshot.log : [];
+    for (const e of list) {
+      LogEntrySchema.parse(e);
+      const seen = entries.get(e.seq);
+      if (seen) expect(seen).toEqual(e);
+      entries.set(e.seq, e);
+    }
+  }
+  const seqs = [...entries.keys()].sort((a, b) => a - b);
+  expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  return seqs.map((s) => entries.get(s));
+}
+
+const rand = (seed: number) => {
+  let x = seed;
+  return (n: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+};
+
+describe.each([
+  { players: 2, people: 2, bots: [] as ('greedy' | 'random')[] },
+  { players: 3, people: 2, bots: ['greedy'] as ('greedy' | 'random')[] },
+  { players: 4, people: 3, bots: ['random'] as ('greedy' | 'random')[] },
+  { players: 5, people: 3, bots: ['greedy', 'random'] as ('greedy' | 'random')[] },
+])('a whole $players-player game with $people people, bots $bots and two spectators', ({ players, people, bots }) => {
+  it('every seat and spectator sees the same public game, in valid messages, with a gapless log and no leaks, to the end', async () => {
+    const { id, token } = await createTable(server, { players });
+    const host = await TestClient.connect(server.url, token);
+    await host.must({ type: 'watch', table: id });
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    const others: TestClient[] = [];
+    for (let i = 1; i < people; i++) {
+      const c = await TestClient.connect(server.url);
+      await c.must({ type: 'watch', table: id });
+      await c.must({ type: 'sit', table: id, name: `Player ${i}` });
+      others.push(c);
+    }
+    for (const bot of bots) await host.must({ type: 'add-bot', table: id, bot });
+    const spectators = [await TestClient.connect(server.url), await TestClient.connect(server.url)];
+    for (const s of spectators) {
+      const r = await s.must({ type: 'watch', table: id });
+      expect(r.mode === 'snapshot' && r.snapshot.you).toEqual({ seat: null, host: false });
+    }
+    const seated = [host, ...others];
+    const pick = rand(players);
+    const finals = seated.map((c) => autoPlay(c, id, (legal: readonly Action[]) => legal[pick(legal.length)] as Action));
+    await host.must({ type: 'start', table: id });
+    const views = await Promise.all(finals);
+    const spectatorViews = await Promise.all(
+      spectators.map((s) => s.waitFor((m) => m.type === 'update' && m.game?.phase.kind === 'over')),
+    );
+
+    // Everybody ends on the same public state; only `viewer` differs.
+    const strip = (v: object) => ({ ...v, viewer: undefined });
+    for (const v of [...views, ...spectatorViews.map((m) => (m as Extract<ServerMessage, { type: 'update' }>).game)])
+      expect(strip(v as object)).toEqual(strip(views[0] as object));
+    views.forEach((v, seat) => expect(v.viewer).toBe(seat));
+    expect(views[0]?.results).toHaveLength(3);
+    expect(legalActions(views[0] as never)).toEqual([]);
+
+    const windows = pileWindows(id);
+    const logs = [...seated, ...spectators].map((c) => {
+      expectNoLeaks(c, windows);
+      return logOf(c);
+    });
+    // Spectators joined before the start, so every client holds the whole log, the same one.
+    for (const log of logs) expect(log.slice(-50)).toEqual(logs[0]?.slice(-50));
+
+    // The record, once over, replays to the same final result.
+    const res = await fetch(`${server.url}/api/tables/${id}/record`);
+    expect(res.status).toBe(200);
+    const replayed = fromRecord(await res.json());
+    if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+    expect(replayed.game.state.results).toEqual(views[0]?.results);
+    for (const c of [...seated, ...spectators]) c.close();
+  });
+});
+
+describe('lobby', () => {
+  it('lists public tables live and never private ones', async () => {
+    const watcher = await TestClient.connect(server.url);
+    const first = await watcher.must({ type: 'lobby', follow: true });
+    expect(Array.isArray(first.tables)).toBe(true);
+    const pub = await createTable(server, { players: 3, name: 'Open table' });
+    const priv = await createTable(server, { players: 3, name: 'Secret table', visibility: 'private' });
+    const seen = await watcher.waitFor((m) => m.type === 'lobby' && m.tables.some((t) => t.id === pub.id));
+    expect(seen.type === 'lobby' && seen.tables.some((t) => t.id === priv.id)).toBe(false);
+    const host = await TestClient.connect(server.url, pub.token);
+    await host.must({ type: 'sit', table: pub.id, name: 'Hostess' });
+    const update = await watcher.waitFor((m) => m.type === 'lobby' && m.tables.some((t) => t.id === pub.id && t.seated === 1));
+    expect(update.type === 'lobby' && update.tables.find((t) => t.id === pub.id)?.names).toEqual(['Hostess']);
+    watcher.close();
+    host.close();
+  });
+});

@@ -1,0 +1,201 @@
+// Dropped connections and a killed server: clients come back with their token and their last log number,
+// get what they missed (or a snapshot), and play on.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Action } from '@razzia/engine';
+import type { ServerMessage, TableId, Token } from '@razzia/protocol';
+import { CATCH_UP_LIMIT } from '../src/tables/authority.ts';
+import { TestClient, autoPlay, createTable, tempDir, testServer } from './harness.ts';
+
+const repo = new URL('../../../', import.meta.url).pathname;
+
+/** A seated client that has just seen an auction waiting for somebody else. */
+function inAuction(m: ServerMessage, notSeat: number): boolean {
+  return m.type === 'update' && m.game?.phase.kind === 'auction' && m.game.phase.auction.order[m.game.phase.auction.next] !== notSeat;
+}
+
+describe('a dropped connection mid-auction', () => {
+  it('comes back with its token and last log number, gets exactly what it missed, and plays on to the end', async () => {
+    const server = await testServer();
+    const { id, token } = await createTable(server, { players: 3 });
+    const host = await TestClient.connect(server.url, token);
+    await host.must({ type: 'watch', table: id });
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    const guest = await TestClient.connect(server.url);
+    await guest.must({ type: 'watch', table: id });
+    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
+    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+
+    // The host plays normally; the guest plays until it sees an auction where someone else is to speak.
+    const hostDone = autoPlay(host, id);
+    let dropped = false;
+    const guestPlays = autoPlay(guest, id, (legal) => legal[0] as Action, {
+      beforeAct: () => !dropped,
+    });
+    void guestPlays.catch(() => undefined);
+    await host.must({ type: 'start', table: id });
+    const auctionSeen = await guest.waitFor((m) => inAuction(m, 1));
+    const lastSeq = Math.max(...guest.messages.flatMap((m) => (m.type === 'update' ? [m.seq] : m.type === 'snapshot' ? [m.snapshot.seq] : [])));
+    expect(auctionSeen.type).toBe('update');
+    dropped = true;
+    guest.close(); // a real socket close
+    await host.waitFor((m) => m.type === 'presence' && m.connected[1] === false);
+
+    // While it is away, the game may go on until it is the guest's decision (or it cannot, and waits).
+    const back = await TestClient.connect(server.url, guestToken);
+    const reply = await back.must({ type: 'watch', table: id, since: lastSeq });
+    expect(reply.mode).toBe('catch-up');
+    if (reply.mode !== 'catch-up') throw new Error('unreachable');
+    expect(reply.you).toEqual({ seat: 1, host: false });
+    expect(reply.entries.map((e) => e.seq)).toEqual(Array.from({ length: reply.seq - lastSeq }, (_, i) => lastSeq + 1 + i));
+    await host.waitFor((m) => m.type === 'presence' && m.connected[1] === true);
+    const [hostFinal, guestFinal] = await Promise.all([hostDone, autoPlay(back, id)]);
+    expect(guestFinal.results).toEqual(hostFinal.results);
+    expect(guestFinal.viewer).toBe(1);
+    host.close();
+    back.close();
+    await server.close();
+  });
+
+  it('a client that missed too much, or comes from a future the server never saw, gets a full snapshot', async () => {
+    const server = await testServer();
+    const { id, token } = await createTable(server, { players: 5 });
+    const host = await TestClient.connect(server.url, token);
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    for (let i = 0; i < 4; i++) await host.must({ type: 'add-bot', table: id, bot: 'random' });
+    await host.must({ type: 'watch', table: id });
+    const done = autoPlay(host, id);
+    await host.must({ type: 'start', table: id });
+    await done;
+    const late = await TestClient.connect(server.url, token);
+    const full = await late.must({ type: 'watch', table: id });
+    if (full.mode !== 'snapshot') throw new Error('expected a snapshot');
+    expect(full.snapshot.seq).toBeGreaterThan(CATCH_UP_LIMIT + 1); // a whole five-player game logs more than that
+    expect((await late.must({ type: 'watch', table: id, since: full.snapshot.seq - CATCH_UP_LIMIT - 1 })).mode).toBe('snapshot');
+    expect((await late.must({ type: 'watch', table: id, since: full.snapshot.seq - CATCH_UP_LIMIT })).mode).toBe('catch-up');
+    expect((await late.must({ type: 'watch', table: id, since: 1_000_000 })).mode).toBe('snapshot');
+    const seq = host.messages.filter((m) => m.type === 'update').at(-1);
+    const upToDate = await late.must({ type: 'watch', table: id, since: seq?.type === 'update' ? seq.seq : 0 });
+    expect(upToDate).toMatchObject({ mode: 'catch-up', entries: [] });
+    host.close();
+    late.close();
+    await server.close();
+  });
+});
+
+// The real server as a child process, killed with SIGKILL and started again on the same data directory.
+class ServerProcess {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static start(dataDir: string): Promise<ServerProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repo,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return new Promise((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      lines.on('line', (line) => {
+        const url = /Razzia Online is running at (http:\/\/\S+)/.exec(line)?.[1];
+        if (url) resolve(new ServerProcess(child, url));
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+    });
+  }
+
+  kill9(): Promise<void> {
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
+  }
+}
+
+describe('kill -9 mid-game', () => {
+  const processes: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const p of processes) await p.stop();
+  });
+
+  it('brings back every table, seat token, clock and game exactly, and the same clients finish the game', async () => {
+    const dataDir = tempDir();
+    let server = await ServerProcess.start(dataDir);
+    processes.push(server);
+    const { id, token: hostToken } = await createTable(server, { players: 3, clock: 600 });
+    const host = await TestClient.connect(server.url, hostToken);
+    await host.must({ type: 'watch', table: id });
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    const guest = await TestClient.connect(server.url);
+    await guest.must({ type: 'watch', table: id });
+    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
+    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    // A second, waiting table must come back too.
+    const waiting = await createTable(server, { players: 4, name: 'Later' }, hostToken);
+
+    // Play until an auction is running, then stop acting.
+    let frozen = false;
+    const untilAuction = (c: TestClient) =>
+      autoPlay(c, id, (legal) => legal[0] as Action, { beforeAct: (v) => !(frozen ||= v.phase.kind === 'auction' && v.version > 3) });
+    void untilAuction(host).catch(() => undefined);
+    void untilAuction(guest).catch(() => undefined);
+    await host.must({ type: 'start', table: id });
+    const atKill = await host.waitFor((m) => m.type === 'update' && m.game?.phase.kind === 'auction' && m.game.version > 3 && isHumanChance(m));
+    if (atKill.type !== 'update' || !atKill.game) throw new Error('unreachable');
+    const before = atKill;
+
+    await server.kill9();
+    host.close();
+    guest.close();
+    server = await ServerProcess.start(dataDir);
+    processes.push(server);
+
+    const host2 = await TestClient.connect(server.url, hostToken);
+    const guest2 = await TestClient.connect(server.url, guestToken as Token);
+    const h = await host2.must({ type: 'watch', table: id, since: before.seq });
+    const g = await guest2.must({ type: 'watch', table: id });
+    expect(h.mode).toBe('catch-up');
+    if (h.mode !== 'catch-up' || g.mode !== 'snapshot') throw new Error('unexpected watch modes');
+    expect(h.entries).toEqual([]);
+    expect(h.you).toEqual({ seat: 0, host: true });
+    expect(g.snapshot.you).toEqual({ seat: 1, host: false });
+    expect(h.game).toEqual(before.game);
+    expect(g.snapshot.game).toEqual({ ...before.game, viewer: 1 });
+    const who = (seats: typeof before.table.seats) => seats.map((s) => s.occupant && { name: s.occupant.name, bot: s.occupant.bot, host: s.occupant.host });
+    expect(who(h.table.seats)).toEqual(who(before.table.seats));
+    // The turn clock came back with the same deadline: what remains cannot have grown.
+    expect(h.table.turnClock?.seat).toBe(before.table.turnClock?.seat);
+    expect(h.table.turnClock?.remainingMs).toBeLessThanOrEqual(before.table.turnClock?.remainingMs ?? -1);
+    expect(h.table.turnClock?.remainingMs).toBeGreaterThan(500_000);
+    const w = await host2.must({ type: 'watch', table: waiting.id });
+    expect(w.mode === 'snapshot' && w.snapshot.table.status).toBe('waiting');
+
+    const [a, b] = await Promise.all([autoPlay(host2, id), autoPlay(guest2, id)]);
+    expect(a.phase.kind).toBe('over');
+    expect(b.results).toEqual(a.results);
+    const record = await fetch(`${server.url}/api/tables/${id}/record`);
+    expect(record.status).toBe(200);
+    host2.close();
+    guest2.close();
+  });
+});
+
+function isHumanChance(m: ServerMessage): boolean {
+  if (m.type !== 'update' || m.game?.phase.kind !== 'auction') return false;
+  const a = m.game.phase.auction;
+  return a.order[a.next] !== 2;
+}
+
+export type { TableId };

@@ -1,0 +1,182 @@
+// Bad input from anyone gets a typed error and changes nothing; the server keeps running and other tables play on.
+
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_EVENT, type TableId, type Token } from '@razzia/protocol';
+import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A started 3-player table: host (seat 0) and guest (seat 1) are people, seat 2 is a bot; plus a spectator. */
+async function startedTable() {
+  const { id, token } = await createTable(server, { players: 3 });
+  const host = await TestClient.connect(server.url, token);
+  await host.must({ type: 'watch', table: id });
+  await host.must({ type: 'sit', table: id, name: 'Host' });
+  const guest = await TestClient.connect(server.url);
+  await guest.must({ type: 'watch', table: id });
+  await guest.must({ type: 'sit', table: id, name: 'Guest' });
+  await host.must({ type: 'add-bot', table: id, bot: 'random' });
+  const spectator = await TestClient.connect(server.url);
+  await spectator.must({ type: 'watch', table: id });
+  await host.must({ type: 'start', table: id });
+  return { id, host, guest, spectator };
+}
+
+/** The table as the server holds it now: log length and game version. */
+async function stateOf(id: TableId) {
+  const probe = await TestClient.connect(server.url);
+  const r = await probe.must({ type: 'watch', table: id });
+  probe.close();
+  if (r.mode !== 'snapshot') throw new Error('expected a snapshot');
+  return { seq: r.snapshot.seq, version: r.snapshot.game?.version ?? 0, game: r.snapshot.game };
+}
+
+describe('refusals at a running table', () => {
+  it('refuses acting for another seat, as a spectator, out of turn, on a stale version — and nothing changes', async () => {
+    const { id, host, guest, spectator } = await startedTable();
+    const before = await stateOf(id);
+    const game = before.game;
+    if (!game || game.phase.kind !== 'turn') throw new Error('expected a turn');
+    const onTurn = game.phase.seat === 0 ? host : game.phase.seat === 1 ? guest : null;
+    const offTurn = game.phase.seat === 0 ? guest : host;
+    const v = before.version;
+
+    const forged = await offTurn.send({ type: 'act', table: id, version: v, intent: { type: 'draw', pile: 0, seat: game.phase.seat } });
+    expect(forged).toMatchObject({ ok: false, error: { code: 'not-yours' } });
+    const outOfTurn = await offTurn.send({ type: 'act', table: id, version: v, intent: { type: 'draw', pile: 0 } });
+    if (onTurn) expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
+    const asSpectator = await spectator.send({ type: 'act', table: id, version: v, intent: { type: 'call' } });
+    expect(asSpectator).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    if (onTurn) {
+      const stale = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
+      expect(stale).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+      const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
+      expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
+    }
+    expect(await stateOf(id)).toMatchObject({ seq: before.seq, version: before.version });
+    for (const c of [host, guest, spectator]) c.close();
+  });
+
+  it('refuses seat and host commands from the wrong people with typed errors', async () => {
+    const { id, token } = await createTable(server, { players: 2 });
+    const host = await TestClient.connect(server.url, token);
+    const guest = await TestClient.connect(server.url);
+    await guest.must({ type: 'watch', table: id });
+    expect(await guest.send({ type: 'add-bot', table: id, bot: 'greedy' })).toMatchObject({ ok: false, error: { code: 'not-host' } });
+    expect(await guest.send({ type: 'start', table: id })).toMatchObject({ ok: false, error: { code: 'not-host' } });
+    expect(await guest.send({ type: 'leave', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    await guest.must({ type: 'sit', table: id, name: 'Guest' });
+    expect(await guest.send({ type: 'sit', table: id, name: 'Again' })).toMatchObject({ ok: false, error: { code: 'already-seated' } });
+    expect(await host.send({ type: 'sit', table: id, name: 'guest' })).toMatchObject({ ok: false, error: { code: 'name-taken' } });
+    expect(await host.send({ type: 'sit', table: id, name: 'Host', seat: 0 })).toMatchObject({ ok: false, error: { code: 'seat-taken' } });
+    expect(await host.send({ type: 'start', table: id })).toMatchObject({ ok: false, error: { code: 'not-full' } });
+    expect(await host.send({ type: 'remove', table: id, seat: 0 })).toMatchObject({ ok: false, error: { code: 'not-removable' } });
+    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    expect(await host.send({ type: 'add-bot', table: id, bot: 'greedy' })).toMatchObject({ ok: false, error: { code: 'no-free-seat' } });
+    // an idle player (no connection) can be removed by the host; so can a bot
+    guest.close();
+    await host.waitFor((m) => m.type === 'presence' && m.connected[0] === false);
+    await host.must({ type: 'remove', table: id, seat: 0 });
+    await host.must({ type: 'remove', table: id, seat: 1 });
+    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    host.close();
+  });
+
+  it('refuses malformed, unknown and oversized messages with typed errors', async () => {
+    const { id } = await createTable(server, { players: 2 });
+    const c = await TestClient.connect(server.url);
+    expect(await c.send({ type: 'fly' })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(await c.send({ type: 'watch', table: 'nope' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('table') } });
+    expect(await c.send({ type: 'watch', table: 'A'.repeat(22) })).toMatchObject({ ok: false, error: { code: 'no-such-table' } });
+    expect(await c.send({ type: 'sit', table: id, name: '' })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(await c.send({ type: 'sit', table: id, name: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    expect(await c.send({ type: 'act', table: id, version: 0, intent: { type: 'draw', pile: 0 }, extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-message' },
+    });
+    c.close();
+  });
+
+  it('cuts off a socket that sends a frame over the hard cap, and the server carries on', async () => {
+    const c = await TestClient.connect(server.url);
+    const closed = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+    c.socket.emit(MESSAGE_EVENT, { type: 'lobby', follow: true, pad: 'x'.repeat(64 * 1024) });
+    expect(await closed).toMatch(/transport (close|error)/);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('fuzzing', () => {
+  it('thousands of random payloads: every one is answered or ignored, the server stays up and the table is unchanged, while another table plays on', async () => {
+    const { id, host, guest, spectator } = await startedTable();
+    // A second table plays a whole game with bots in the meantime.
+    const other = await createTable(server, { players: 2 });
+    const otherHost = await TestClient.connect(server.url, other.token);
+    await otherHost.must({ type: 'sit', table: other.id, name: 'Solo' });
+    await otherHost.must({ type: 'add-bot', table: other.id, bot: 'greedy' });
+    const otherDone = autoPlay(otherHost, other.id);
+    await otherHost.must({ type: 'start', table: other.id });
+
+    const before = await stateOf(id);
+    let attacker = await TestClient.connect(server.url);
+    let cutOff = 0;
+    const intents = fc.oneof(
+      fc.record({ type: fc.constantFrom('draw', 'thief', 'call', 'bid', 'pass', 'steal'), pile: fc.anything(), cheque: fc.anything(), take: fc.anything(), seat: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.anything(),
+    );
+    const payloads = fc.oneof(
+      fc.anything(),
+      fc.record({ type: fc.constantFrom('watch', 'sit', 'leave', 'add-bot', 'remove', 'start', 'act', 'rematch', 'lobby', 'unwatch'), table: fc.oneof(fc.constant(id), fc.string()), version: fc.anything(), intent: intents, name: fc.anything(), seat: fc.anything(), bot: fc.anything(), since: fc.anything(), follow: fc.anything() }, { requiredKeys: ['type'] }),
+    );
+    const samples = fc.sample(payloads, { numRuns: 3000, seed: 42 });
+    let answered = 0;
+    for (const payload of samples) {
+      if (!attacker.socket.connected) {
+        // 500 refusals in a row and the server cuts a socket off; a new one starts with a clean slate.
+        cutOff++;
+        attacker = await TestClient.connect(server.url);
+      }
+      const reply = (await attacker.socket.timeout(10_000).emitWithAck(MESSAGE_EVENT, payload).catch(() => null)) as {
+        ok: boolean;
+        error?: { code: string };
+      } | null;
+      if (reply === null) {
+        expect(attacker.socket.connected).toBe(false); // only a cut-off socket goes unanswered
+        continue;
+      }
+      answered++;
+      if (!reply.ok) expect(typeof reply.error?.code).toBe('string');
+    }
+    expect(answered).toBeGreaterThan(samples.length - 10);
+    expect(cutOff).toBeGreaterThan(0);
+    // The attacker never held a seat, so nothing it sent could change the game or the seats.
+    const after = await stateOf(id);
+    expect(after.version).toBe(before.version);
+    expect(after.game).toEqual(before.game);
+    expect((await otherDone).phase.kind).toBe('over');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    for (const c of [host, guest, spectator, attacker, otherHost]) c.close();
+  });
+
+  it('rate-limits a flooding socket without slowing anybody else', async () => {
+    const strict = await testServer({ rateLimit: { perSecond: 5, burst: 10 } });
+    const flooder = await TestClient.connect(strict.url);
+    const replies = await Promise.all(Array.from({ length: 40 }, () => flooder.send({ type: 'lobby', follow: false })));
+    const limited = replies.filter((r) => !r.ok && r.error.code === 'rate-limited');
+    expect(limited.length).toBeGreaterThanOrEqual(25);
+    const calm = await TestClient.connect(strict.url);
+    expect((await calm.send({ type: 'lobby', follow: false })).ok).toBe(true);
+    flooder.close();
+    calm.close();
+    await strict.close();
+  });
+});
+
+export type { Token };
