@@ -42,6 +42,12 @@ const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
  * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead. */
 const MAX_FRAME_BYTES = 16 * 1024;
 
+/** Waits (at most `ms`) until every engine.io connection has closed. */
+async function drained(io: Server, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (io.engine.clientsCount > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
+
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -109,7 +115,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closing ??= (async () => {
         gateway?.closing(reason);
         tables.dispose();
-        await io.close(); // disconnects every socket and closes the HTTP server
+        // Each socket sends its disconnect packet after the 'closing' message and closes once that is flushed.
+        io.disconnectSockets(true);
+        await drained(io, 2_000);
+        await io.close(); // and the HTTP server
         await app.close().catch(() => undefined);
         store.close();
         logger.info({ reason }, 'closed');

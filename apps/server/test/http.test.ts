@@ -1,0 +1,111 @@
+// Every HTTP route, with good and bad ids and bodies (supertest against the real server).
+
+import request from 'supertest';
+import { fromRecord } from '@razzia/engine';
+import { CreateTableResponseSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const good = { name: 'Friday night', players: 4, visibility: 'public', clock: 60 };
+
+describe('POST /api/tables', () => {
+  it('creates a table, names the host by a fresh token and gives the link path', async () => {
+    const res = await request(server.url).post('/api/tables').send(good).expect(201);
+    const body = CreateTableResponseSchema.parse(res.body);
+    expect(body.path).toBe(`/t/${body.table.id}`);
+    expect(body.table).toMatchObject({ name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public' });
+    expect(body.table.seats.every((s) => s.occupant === null)).toBe(true);
+    expect(body.table.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('keeps the token a browser presents, so the same browser hosts many tables', async () => {
+    const first = await request(server.url).post('/api/tables').send(good).expect(201);
+    const second = await request(server.url).post('/api/tables').set('authorization', `Bearer ${first.body.token}`).send(good).expect(201);
+    expect(second.body.token).toBe(first.body.token);
+    expect(second.body.table.id).not.toBe(first.body.table.id);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['a missing field', { name: 'x', players: 4, visibility: 'public' }],
+    ['six players', { ...good, players: 6 }],
+    ['one player', { ...good, players: 1 }],
+    ['a two-second clock', { ...good, clock: 2 }],
+    ['an empty name', { ...good, name: '   ' }],
+    ['a 41-character name', { ...good, name: 'x'.repeat(41) }],
+    ['an unknown visibility', { ...good, visibility: 'secret' }],
+    ['an extra field', { ...good, colour: 'red' }],
+    ['a string for players', { ...good, players: '4' }],
+  ])('refuses %s with 400 bad-message', async (_what, body) => {
+    const res = await request(server.url).post('/api/tables').send(body as object).expect(400);
+    expect(res.body.error.code).toBe('bad-message');
+    expect(res.body.error.message).toEqual(expect.any(String));
+  });
+
+  it('refuses invalid JSON with 400, a huge body with 413, and a forged token with 400', async () => {
+    expect((await request(server.url).post('/api/tables').set('content-type', 'application/json').send('{"name":').expect(400)).body.error.code).toBe('bad-message');
+    expect((await request(server.url).post('/api/tables').send({ ...good, name: 'x'.repeat(20_000) }).expect(413)).body.error.code).toBe('too-large');
+    expect((await request(server.url).post('/api/tables').set('authorization', 'Bearer not-a-token').send(good).expect(400)).body.error.code).toBe('bad-message');
+  });
+});
+
+describe('GET /api/tables and /api/tables/:id', () => {
+  it('lists public tables that are not over, never private ones', async () => {
+    const pub = await createTable(server, { players: 3, name: 'Public one' });
+    const priv = await createTable(server, { players: 3, name: 'Private one', visibility: 'private' });
+    const res = await request(server.url).get('/api/tables').expect(200);
+    const ids = res.body.tables.map((t: unknown) => LobbyEntrySchema.parse(t).id);
+    expect(ids).toContain(pub.id);
+    expect(ids).not.toContain(priv.id);
+  });
+
+  it('shows one table by id, private ones too (the link is the key)', async () => {
+    const priv = await createTable(server, { players: 2, visibility: 'private' });
+    const res = await request(server.url).get(`/api/tables/${priv.id}`).expect(200);
+    expect(TableInfoSchema.parse(res.body.table).id).toBe(priv.id);
+  });
+
+  it('answers a malformed id with 400 and an unknown one with 404', async () => {
+    expect((await request(server.url).get('/api/tables/short').expect(400)).body.error.code).toBe('bad-message');
+    expect((await request(server.url).get(`/api/tables/${'Z'.repeat(22)}`).expect(404)).body.error.code).toBe('no-such-table');
+    expect((await request(server.url).get(`/api/tables/${'Z'.repeat(22)}/record`).expect(404)).body.error.code).toBe('no-such-table');
+    expect((await request(server.url).get('/api/nothing-here').expect(404)).status).toBe(404);
+  });
+});
+
+describe('GET /api/tables/:id/record', () => {
+  it('refuses the record while the game runs (it holds the piles) and gives it once the game is over', async () => {
+    const { id, token } = await createTable(server, { players: 2 });
+    const host = await TestClient.connect(server.url, token);
+    await host.must({ type: 'watch', table: id });
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    expect((await request(server.url).get(`/api/tables/${id}/record`).expect(409)).body.error.code).toBe('not-over');
+    const done = autoPlay(host, id);
+    await host.must({ type: 'start', table: id });
+    const final = await done;
+    const res = await request(server.url).get(`/api/tables/${id}/record`).expect(200);
+    expect(res.headers['content-disposition']).toContain(`razzia-${id}.json`);
+    expect(res.body.format).toBe('razzia-record/1');
+    expect(res.body.players).toEqual(['Host', 'Greedy bot']);
+    const replayed = fromRecord(res.body);
+    if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+    expect(replayed.game.state.results).toEqual(final.results);
+    host.close();
+  });
+});
+
+describe('GET /healthz', () => {
+  it('says the server is up, with counts', async () => {
+    const res = await request(server.url).get('/healthz').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', tables: expect.any(Number), connections: expect.any(Number) });
+  });
+});

@@ -1,0 +1,75 @@
+// A table's life: seats change roles live, rematch with the same seats, graceful shutdown with a reason.
+
+import { describe, expect, it } from 'vitest';
+import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+
+describe('table lifecycle', () => {
+  it('a spectator who takes a seat gets a snapshot as that seat; leaving turns them back into a spectator', async () => {
+    const server = await testServer();
+    const { id } = await createTable(server, { players: 3 });
+    const c = await TestClient.connect(server.url);
+    const first = await c.must({ type: 'watch', table: id });
+    expect(first.mode === 'snapshot' && first.snapshot.you).toEqual({ seat: null, host: false });
+    const n = c.messages.length;
+    const sat = await c.must({ type: 'sit', table: id, name: 'Newcomer', seat: 2 });
+    expect(sat.seat).toBe(2);
+    expect(sat.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const snap = await c.waitFor((m) => m.type === 'snapshot', n);
+    expect(snap.type === 'snapshot' && snap.snapshot.you).toEqual({ seat: 2, host: false });
+    expect(snap.type === 'snapshot' && snap.snapshot.table.seats[2]?.occupant).toMatchObject({ name: 'Newcomer', connected: true, bot: null });
+    const m = c.messages.length;
+    await c.must({ type: 'leave', table: id });
+    const back = await c.waitFor((x) => x.type === 'snapshot', m);
+    expect(back.type === 'snapshot' && back.snapshot.you.seat).toBeNull();
+    // The same token, on a new connection, is still nobody's seat; sitting again works and keeps the token.
+    const again = await TestClient.connect(server.url, sat.token);
+    expect((await again.must({ type: 'sit', table: id, name: 'Newcomer' })).token).toBe(sat.token);
+    c.close();
+    again.close();
+    await server.close();
+  });
+
+  it('after the end anyone seated asks for a rematch: a new table with the same people in the same seats', async () => {
+    const server = await testServer();
+    const { id, token } = await createTable(server, { players: 3, name: 'Round one' });
+    const host = await TestClient.connect(server.url, token);
+    await host.must({ type: 'watch', table: id });
+    await host.must({ type: 'sit', table: id, name: 'Host' });
+    const guest = await TestClient.connect(server.url);
+    await guest.must({ type: 'watch', table: id });
+    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
+    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    const done = [autoPlay(host, id), autoPlay(guest, id)];
+    await host.must({ type: 'start', table: id });
+    await Promise.all(done);
+    const rematch = await guest.must({ type: 'rematch', table: id });
+    // Asking twice (or both asking) gives the same new table.
+    expect((await host.must({ type: 'rematch', table: id })).table).toBe(rematch.table);
+    const told = await host.waitFor((m) => m.type === 'update' && m.table.rematch === rematch.table);
+    expect(told.type === 'update' && told.entries.some((e) => e.event.type === 'rematch')).toBe(true);
+    const fresh = await TestClient.connect(server.url, guestToken);
+    const view = await fresh.must({ type: 'watch', table: rematch.table });
+    if (view.mode !== 'snapshot') throw new Error('expected a snapshot');
+    expect(view.snapshot.you).toEqual({ seat: 1, host: false });
+    expect(view.snapshot.table.status).toBe('waiting');
+    expect(view.snapshot.table.seats.map((s) => s.occupant?.name)).toEqual(['Host', 'Guest', 'Greedy bot']);
+    expect(view.snapshot.table.seats[0]?.occupant?.host).toBe(true);
+    // The host starts it right away.
+    await host.must({ type: 'watch', table: rematch.table });
+    await host.must({ type: 'start', table: rematch.table });
+    for (const c of [host, guest, fresh]) c.close();
+    await server.close();
+  });
+
+  it('a graceful shutdown tells every client why before closing its socket', async () => {
+    const server = await testServer();
+    const { id } = await createTable(server, { players: 2 });
+    const c = await TestClient.connect(server.url);
+    await c.must({ type: 'watch', table: id });
+    const closing = c.waitFor((m) => m.type === 'closing');
+    const gone = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+    await server.close('maintenance');
+    expect(await closing).toEqual({ type: 'closing', reason: 'maintenance' });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
