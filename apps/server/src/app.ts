@@ -85,6 +85,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     tables: tables.size,
     connections: io.engine.clientsCount,
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
+    rssBytes: process.memoryUsage().rss,
+    heapUsedBytes: process.memoryUsage().heapUsed,
   }));
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;

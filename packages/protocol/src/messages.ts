@@ -10,6 +10,8 @@ import { BotIdSchema, LobbyEntrySchema, LogEntrySchema, TableInfoSchema, TableSe
 
 /** The socket.io event name used both ways. */
 export const MESSAGE_EVENT = 'msg';
+/** A bare latency probe: emit it with an acknowledgement callback and no payload; the server calls back at once. */
+export const PING_EVENT = 'ping-ack';
 /** Largest message a client may send, in bytes (the server refuses bigger frames). */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 

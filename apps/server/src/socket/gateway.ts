@@ -6,6 +6,7 @@ import {
   HandshakeSchema,
   MAX_CLIENT_MESSAGE_BYTES,
   MESSAGE_EVENT,
+  PING_EVENT,
   type ClientMessage,
   type LogEntry,
   type Reply,
@@ -66,6 +67,10 @@ export class Gateway implements TableListener {
     this.connections.set(socket, conn);
     if (owner) void socket.join(ownerRoom(owner));
     socket.on(MESSAGE_EVENT, (payload: unknown, ack: unknown) => this.received(socket, conn, payload, ack));
+    // A bare round trip for clients and benchmarks to measure latency: no decoding, no rules, rate-limited.
+    socket.on(PING_EVENT, (ack: unknown) => {
+      if (typeof ack === 'function' && conn.bucket.take()) (ack as () => void)();
+    });
     socket.on('disconnect', () => {
       for (const id of conn.watching.keys()) this.tables.get(id)?.disconnect(conn.owner);
       conn.watching.clear();
@@ -191,8 +196,9 @@ export class Gateway implements TableListener {
 
   changed(table: TableAuthority, entries: readonly LogEntry[]): void {
     // One view per viewer class (each seat, the spectators), built by the engine's filter and encoded once.
-    for (let seat = 0; seat < table.players; seat++) this.emitTo(seatRoom(table.id, seat), () => table.updateFor(seat, entries));
-    this.emitTo(spectatorRoom(table.id), () => table.updateFor(null, entries));
+    const info = table.info();
+    for (let seat = 0; seat < table.players; seat++) this.emitTo(seatRoom(table.id, seat), () => table.updateFor(seat, entries, info));
+    this.emitTo(spectatorRoom(table.id), () => table.updateFor(null, entries, info));
   }
 
   presence(table: TableAuthority): void {

@@ -11,6 +11,8 @@ CREATE TABLE IF NOT EXISTS tables (
   id TEXT PRIMARY KEY,
   status TEXT NOT NULL,
   record TEXT NOT NULL,
+  -- the deal: written once at the start, kept out of 'record' so each action rewrites only a small row
+  setup TEXT,
   created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
@@ -52,7 +54,8 @@ export class SqliteStore implements Store {
       ),
       insertAction: this.db.prepare('INSERT INTO actions (table_id, idx, action, timed_out) VALUES (?, ?, ?, ?)'),
       insertLog: this.db.prepare('INSERT INTO log (table_id, seq, entry) VALUES (?, ?, ?)'),
-      table: this.db.prepare<[string], { record: string }>('SELECT record FROM tables WHERE id = ?'),
+      setSetup: this.db.prepare('UPDATE tables SET setup = ? WHERE id = ? AND setup IS NULL'),
+      table: this.db.prepare<[string], { record: string; setup: string | null }>('SELECT record, setup FROM tables WHERE id = ?'),
       actions: this.db.prepare<[string], { action: string; timed_out: number }>(
         'SELECT action, timed_out FROM actions WHERE table_id = ? ORDER BY idx',
       ),
@@ -61,8 +64,15 @@ export class SqliteStore implements Store {
     };
   }
 
+  private readonly setupStored = new Set<string>();
+
   private writeTable(table: TableRecord): void {
-    this.stmts.upsertTable.run({ id: table.id, status: table.status, record: JSON.stringify(table), createdAt: table.createdAt });
+    const { setup, ...rest } = table;
+    this.stmts.upsertTable.run({ id: table.id, status: table.status, record: JSON.stringify(rest), createdAt: table.createdAt });
+    if (setup && !this.setupStored.has(table.id)) {
+      this.stmts.setSetup.run(JSON.stringify(setup), table.id);
+      this.setupStored.add(table.id);
+    }
   }
 
   private writeLog(id: TableId, log: readonly LogEntry[]): void {
@@ -87,8 +97,9 @@ export class SqliteStore implements Store {
   load(id: TableId): LoadedTable | null {
     const row = this.stmts.table.get(id);
     if (!row) return null;
+    if (row.setup) this.setupStored.add(id);
     return {
-      table: JSON.parse(row.record) as TableRecord,
+      table: { ...(JSON.parse(row.record) as Omit<TableRecord, 'setup'>), setup: row.setup ? JSON.parse(row.setup) : null },
       actions: this.stmts.actions.all(id).map((a) => ({ action: JSON.parse(a.action), timedOut: a.timed_out === 1 })),
       log: this.stmts.log.all(id).map((l) => JSON.parse(l.entry) as LogEntry),
     };

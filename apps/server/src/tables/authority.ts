@@ -258,8 +258,9 @@ export class TableAuthority {
     return this.log.slice(since);
   }
 
-  updateFor(viewer: Viewer, entries: readonly LogEntry[]): ServerMessage {
-    return { type: 'update', table: this.info(), game: this.gameView(viewer), entries: [...entries], seq: this.seq };
+  /** The update every viewer gets after a change; `info` is the same for all of them, so build it once. */
+  updateFor(viewer: Viewer, entries: readonly LogEntry[], info: TableInfo = this.info()): ServerMessage {
+    return { type: 'update', table: info, game: this.gameView(viewer), entries, seq: this.seq };
   }
 
   /** A finished game's record; refused while the game runs, since a record holds the piles (R9). */
