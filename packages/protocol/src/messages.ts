@@ -8,12 +8,7 @@ import { ChequeSchema, GameViewSchema, PileSchema, SeatSchema } from './game.ts'
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import { BotIdSchema, LobbyEntrySchema, LogEntrySchema, TableInfoSchema, TableSettingsSchema } from './table.ts';
 
-/** The socket.io event name used both ways. */
-export const MESSAGE_EVENT = 'msg';
-/** A bare latency probe: emit it with an acknowledgement callback and no payload; the server calls back at once. */
-export const PING_EVENT = 'ping-ack';
-/** Largest message a client may send, in bytes (the server refuses bigger frames). */
-export const MAX_CLIENT_MESSAGE_BYTES = 4096;
+export { MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } from './constants.ts';
 
 /** A player's decision, as a client sends it: the seat comes from the token, never from the client. The
  * optional `seat` lets engine-style clients send actions as records write them; it must be the caller's own. */

@@ -1,0 +1,30 @@
+// The public lobby, live: follows the server's lobby messages over its own socket.
+
+import { MESSAGE_EVENT } from '@razzia/protocol/constants';
+import type { ServerMessage } from '@razzia/protocol/messages';
+import type { LobbyEntry } from '@razzia/protocol/table';
+import { io, type Socket } from 'socket.io-client';
+
+export class Lobby {
+  tables = $state.raw<readonly LobbyEntry[]>([]);
+  loaded = $state(false);
+  private socket: Socket | null = null;
+
+  follow(): void {
+    const socket = io({ transports: ['websocket', 'polling'] });
+    this.socket = socket;
+    socket.on('connect', async () => {
+      const reply = (await socket.emitWithAck(MESSAGE_EVENT, { type: 'lobby', follow: true })) as { ok: boolean; tables?: LobbyEntry[] };
+      if (reply.ok && reply.tables) this.tables = reply.tables;
+      this.loaded = true;
+    });
+    socket.on(MESSAGE_EVENT, (m: ServerMessage) => {
+      if (m.type === 'lobby') this.tables = m.tables;
+    });
+  }
+
+  stop(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+}

@@ -1,0 +1,39 @@
+// The current language, as reactive state shared through context (never module state: see style.md).
+
+import { createContext } from 'svelte';
+import { isMessageKey, pickLocale, translate, LOCALES, type Locale, type MessageKey, type Params } from './index.ts';
+
+const STORAGE_KEY = 'razzia.locale';
+
+export class I18n {
+  locale = $state<Locale>('en');
+
+  constructor(initial?: Locale) {
+    if (initial) this.locale = initial;
+    else if (typeof window !== 'undefined') {
+      const saved = localStorage.getItem(STORAGE_KEY);
+      this.locale = saved && (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : pickLocale(navigator.languages);
+    }
+  }
+
+  set(locale: Locale): void {
+    this.locale = locale;
+    if (typeof window !== 'undefined') {
+      localStorage.setItem(STORAGE_KEY, locale);
+      document.documentElement.lang = locale;
+    }
+  }
+
+  /** Reads `locale`, so a template that calls it updates when the language changes. */
+  t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
+
+  /** A wire error in words: the rule's own message when it has one, else the error code's. */
+  error = (error: { code: string; rule?: { code: string } }): string => {
+    const ruleKey = error.rule ? `error.rule.${error.rule.code}` : '';
+    if (ruleKey && isMessageKey(ruleKey)) return this.t(ruleKey);
+    const key = `error.${error.code}`;
+    return isMessageKey(key) ? this.t(key) : this.t('error.internal');
+  };
+}
+
+export const [getI18n, setI18n] = createContext<I18n>();
