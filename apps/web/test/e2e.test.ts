@@ -1,0 +1,220 @@
+// End to end in real headless Chromium against the real server on loopback: a host opens a table, three
+// friends join by the link (one on a phone, one by keyboard), a bot fills the last seat, a spectator watches a
+// live auction, one player reloads mid-auction, everybody plays to the results, and the replay viewer opens
+// the finished game. Screenshots land in apps/web/test-artifacts/.
+
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '@razzia/server';
+
+const web = new URL('..', import.meta.url).pathname;
+const artifacts = join(web, 'test-artifacts');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let server: RunningServer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  server = await startServer({
+    dataDir: mkdtempSync(join(tmpdir(), 'razzia-e2e-')),
+    port: 0,
+    host: '127.0.0.1',
+    webBuildDir: join(web, 'build'),
+    botDelayMs: 30,
+    logger: pino({ level: 'silent' }),
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = DESKTOP, options: { isMobile?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport, ...(options.isMobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => {
+    throw new Error(`page error: ${e.message}`);
+  });
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** Waits until this page can act ('act') or shows the results ('over'). */
+async function nextTurn(page: Page): Promise<'act' | 'over'> {
+  const handle = await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid=ranking]')) return 'over';
+      return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
+    },
+    null,
+    { timeout: 90_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as 'act' | 'over';
+}
+
+async function version(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? null);
+}
+
+/** After a move, wait until the table shows a newer version (or the results). */
+async function moved(page: Page, from: string | null): Promise<void> {
+  await page.waitForFunction(
+    (v) => !!document.querySelector('[data-testid=ranking]') || document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v,
+    from,
+    { timeout: 30_000, polling: 30 },
+  );
+}
+
+/** Plays this seat to the end by clicking (or, with `keyboard`, by keys only): draw and pass when allowed,
+ * otherwise the lowest bid (a forced court bid). `during` runs before each move. */
+async function playToEnd(page: Page, options: { keyboard?: boolean; during?: (page: Page) => Promise<void> } = {}): Promise<number> {
+  let moves = 0;
+  for (;;) {
+    if ((await nextTurn(page)) === 'over') return moves;
+    await options.during?.(page);
+    if ((await nextTurn(page)) === 'over') return moves;
+    const before = await version(page);
+    const buttons = page.locator('[data-testid=actions] button:not([disabled])');
+    if (options.keyboard) {
+      const kinds = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.action ?? ''));
+      if (kinds.includes('draw')) await page.keyboard.press('1');
+      else if (kinds.includes('pass')) await page.keyboard.press('p');
+      else {
+        await buttons.first().focus();
+        await page.keyboard.press('Enter');
+      }
+    } else {
+      const draw = page.locator('[data-testid=actions] button[data-action=draw]:not([disabled])');
+      const pass = page.locator('[data-testid=actions] button[data-action=pass]:not([disabled])');
+      const target = (await draw.count()) > 0 ? draw.first() : (await pass.count()) > 0 ? pass.first() : buttons.first();
+      await target.click({ timeout: 10_000 }).catch(() => undefined); // a re-render may swap the button: try again
+    }
+    await moved(page, before).catch(() => undefined);
+    moves++;
+  }
+}
+
+describe('a whole game in real browsers', () => {
+  it('from link to final score: four people, a bot and a spectator; a reload mid-auction; the language switch', async () => {
+    // The host opens the home page, tries the language switch, and opens a five-seat public table.
+    const host = await newPage();
+    await host.goto(server.url);
+    await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open a table');
+    await host.selectOption('[data-testid=language]', 'nl');
+    await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open een tafel');
+    await host.selectOption('[data-testid=language]', 'es');
+    await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Abrir una mesa');
+    await host.selectOption('[data-testid=language]', 'en');
+    await shot(host, 'home-desktop');
+
+    await host.fill('input[name=table-name]', 'Browser test table');
+    await host.locator('label:has(input[name=players][value="5"])').click();
+    await host.locator('label:has(input[name=visibility][value="public"])').click();
+    await host.click('button[type=submit]');
+    await host.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
+    const link = host.url();
+    await host.fill('[data-testid=name]', 'Hostess');
+    await host.click('[data-testid=seat-0] button.primary');
+    await host.waitForSelector('[data-testid=seat-0] .badge.you');
+
+    // Three friends open the link: one on a phone.
+    const friends: Page[] = [];
+    for (const [i, name] of ['Felix', 'Elke', 'Dennis'].entries()) {
+      const page = i === 0 ? await newPage(PHONE, { isMobile: true }) : await newPage();
+      await page.goto(link);
+      await page.fill('[data-testid=name]', name);
+      await page.click(`[data-testid=seat-${i + 1}] button.primary`);
+      await page.waitForSelector(`[data-testid=seat-${i + 1}] .badge.you`);
+      friends.push(page);
+    }
+    await host.click('[data-testid=seat-4] button:has-text("Greedy bot")');
+    await host.waitForFunction(() => document.querySelectorAll('[data-testid^=seat-] strong').length === 5);
+    // Everybody sees the full table, with connection dots.
+    await friends[2]!.waitForFunction(() => document.querySelectorAll('[data-testid^=seat-] .dot.on').length === 5);
+
+    const spectator = await newPage();
+    await spectator.goto(link);
+    await spectator.waitForSelector('text=You are watching this table.');
+    await shot(host, 'pregame-desktop');
+    await shot(friends[0]!, 'pregame-phone');
+
+    await host.click('button:has-text("Start the game")');
+    await host.waitForSelector('[data-testid=status]');
+
+    // The spectator follows a live auction as it happens.
+    const spectating = (async () => {
+      await spectator.waitForSelector('section.auction', { timeout: 90_000 });
+      const text = await spectator.locator('section.auction').textContent();
+      expect(text).toMatch(/auction/i);
+      expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
+      await shot(spectator, 'spectator-auction-desktop');
+    })();
+
+    // Elke reloads her page once, in the middle of an auction, and plays on.
+    let reloaded = false;
+    const reloadMidAuction = async (page: Page) => {
+      if (reloaded || !(await page.locator('section.auction').count())) return;
+      reloaded = true;
+      await page.reload();
+      await page.waitForSelector('[data-testid=status]');
+      await page.waitForSelector('section.player.you');
+      await shot(page, 'after-reload-desktop');
+    };
+    let midGameShots = false;
+    const shots = async (page: Page) => {
+      if (midGameShots) return;
+      midGameShots = true;
+      await shot(page, 'game-phone');
+      await shot(host, 'game-desktop');
+    };
+
+    const moves = await Promise.all([
+      playToEnd(host),
+      playToEnd(friends[0]!, { during: shots }),
+      playToEnd(friends[1]!, { during: reloadMidAuction }),
+      playToEnd(friends[2]!, { keyboard: true }),
+    ]);
+    await spectating;
+    expect(reloaded).toBe(true);
+    for (const n of moves) expect(n).toBeGreaterThan(3);
+
+    // Everybody reaches the same results page.
+    const rankings = await Promise.all([host, ...friends, spectator].map(async (p) => {
+      await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
+      return p.locator('[data-testid=ranking]').innerText();
+    }));
+    for (const r of rankings) expect(r.replace(/\(you\)/g, '')).toBe(rankings[0]!.replace(/\(you\)/g, ''));
+    expect(rankings[0]).toMatch(/Winner|Shared win/i);
+    await shot(host, 'results-desktop');
+    await shot(friends[0]!, 'results-phone');
+
+    // The record downloads, and the replay viewer steps through it.
+    const href = await host.locator('a[download]').getAttribute('href');
+    const record = await host.request.get(new URL(href!, server.url).href);
+    expect(record.status()).toBe(200);
+    expect((await record.json()).format).toBe('razzia-record/1');
+    await spectator.goto(`${server.url}/replay?table=${link.split('/').pop()}`);
+    const last = await spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 });
+    expect(last).toMatch(/^Action (\d+) of \1$/);
+    await spectator.click('[data-testid=prev]');
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).not.toBe(last);
+    await spectator.click('button:has-text("Round 2")');
+    await expect.poll(() => spectator.locator('.board').getAttribute('aria-label')).toBe('Round 2 of 3');
+    await shot(spectator, 'replay-desktop');
+  });
+});

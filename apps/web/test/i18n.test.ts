@@ -1,0 +1,45 @@
+// Every string exists in every language, with the same placeholders, and nothing is left empty.
+
+import { describe, expect, it } from 'vitest';
+import { DICTIONARIES, LOCALES, pickLocale, translate } from '../src/lib/i18n/index.ts';
+import { en } from '../src/lib/i18n/en.ts';
+import { CARD_KINDS } from '@razzia/engine/cards';
+import { ERROR_CODES } from '@razzia/protocol/messages';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('i18n', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: has exactly the English keys, none empty, with the same placeholders`, () => {
+      const dict = DICTIONARIES[locale];
+      expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(dict)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+      }
+    });
+  }
+
+  it('names every card kind and explains every wire error code in every language', () => {
+    for (const locale of LOCALES) {
+      for (const kind of CARD_KINDS) expect(DICTIONARIES[locale][`kind.${kind}`]).toBeTruthy();
+      for (const code of ERROR_CODES) expect(DICTIONARIES[locale][`error.${code}` as keyof typeof en], code).toBeTruthy();
+    }
+  });
+
+  it('Dutch and Spanish are really translated, not copies of English', () => {
+    for (const locale of ['nl', 'es'] as const) {
+      const same = Object.keys(en).filter((k) => DICTIONARIES[locale][k as keyof typeof en] === en[k as keyof typeof en]);
+      // names that are the same in every language (Casino, Razzia Online, …) are few
+      expect(same.length, same.join(', ')).toBeLessThan(15);
+    }
+  });
+
+  it('fills placeholders and picks the browser’s language', () => {
+    expect(translate('nl', 'game.bid', { cheque: 9 })).toBe('Bied 9');
+    expect(translate('es', 'game.round', { n: 2 })).toBe('Ronda 2 de 3');
+    expect(pickLocale(['de-DE', 'nl-BE', 'en'])).toBe('nl');
+    expect(pickLocale(['es-AR'])).toBe('es');
+    expect(pickLocale(['fr'])).toBe('en');
+  });
+});
