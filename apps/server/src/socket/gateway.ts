@@ -69,7 +69,9 @@ export class Gateway implements TableListener {
     socket.on(MESSAGE_EVENT, (payload: unknown, ack: unknown) => this.received(socket, conn, payload, ack));
     // A bare round trip for clients and benchmarks to measure latency: no decoding, no rules, rate-limited.
     socket.on(PING_EVENT, (ack: unknown) => {
-      if (typeof ack === 'function' && conn.bucket.take()) (ack as () => void)();
+      if (typeof ack !== 'function') return;
+      if (conn.bucket.take()) (ack as () => void)();
+      else (ack as (e: object) => void)({ code: 'rate-limited' });
     });
     socket.on('disconnect', () => {
       for (const id of conn.watching.keys()) this.tables.get(id)?.disconnect(conn.owner);
