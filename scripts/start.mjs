@@ -22,7 +22,7 @@ if (existsSync(join(web, 'package.json'))) {
   const stale = !existsSync(built) || newest(join(web, 'src')) > statSync(built).mtimeMs;
   if (stale) {
     console.log('Building the web client…');
-    const r = spawnSync(join(web, 'node_modules', '.bin', 'vite'), ['build'], { cwd: web, stdio: 'inherit' });
+    const r = spawnSync(join(web, 'node_modules', '.bin', 'vite'), ['build'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }

@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const web = new URL('..', import.meta.url).pathname;
@@ -38,11 +39,13 @@ export function routeJs(route) {
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  return { route, files: files.length, raw, gzip };
+  return { route, files: files.length, paths: files.map((f) => join(client, f)), raw, gzip };
 }
 
-const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(dictionary);
-for (const route of routes) {
-  const r = routeJs(route);
-  console.log(`${route.padEnd(10)} ${r.files} JS files, ${(r.raw / 1024).toFixed(1)} KB raw, ${(r.gzip / 1024).toFixed(1)} KB gzipped`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(dictionary);
+  for (const route of routes) {
+    const r = routeJs(route);
+    console.log(`${route.padEnd(10)} ${r.files} JS files, ${(r.raw / 1024).toFixed(1)} KB raw, ${(r.gzip / 1024).toFixed(1)} KB gzipped`);
+  }
 }
