@@ -3,17 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { actor } from '@razzia/engine';
-import { ManualClock, TestClient, createTable, tempDir, testServer } from './harness.ts';
+import { ManualClock, TestClient, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 async function clockedTable(clock: ManualClock, dataDir: string) {
   const server = await testServer({ clock, dataDir });
-  const { id, token } = await createTable(server, { players: 2, clock: 30 });
-  const host = await TestClient.connect(server.url, token);
-  await host.must({ type: 'watch', table: id });
-  await host.must({ type: 'sit', table: id, name: 'Sleepy' });
-  const guest = await TestClient.connect(server.url);
-  await guest.must({ type: 'watch', table: id });
-  await guest.must({ type: 'sit', table: id, name: 'Awake' });
+  const { id, clients } = await seatedTable(server, { players: 2, clock: 30, people: ['Sleepy', 'Awake'] });
+  const [host, guest] = clients as [TestClient, TestClient];
   await host.must({ type: 'start', table: id });
   return { server, id, host, guest };
 }

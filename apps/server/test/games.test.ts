@@ -5,7 +5,7 @@ import { fromRecord, legalActions, type Action, type CardKind } from '@razzia/en
 import { LogEntrySchema, type ServerMessage, type TableId } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../src/index.ts';
-import { SECRET_KEYS, TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import { SECRET_KEYS, TestClient, autoPlay, createTable, seatedTable, testServer } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -66,18 +66,9 @@ describe.each([
   { players: 5, people: 3, bots: ['greedy', 'random'] as ('greedy' | 'random')[] },
 ])('a whole $players-player game with $people people, bots $bots and two spectators', ({ players, people, bots }) => {
   it('every seat and spectator sees the same public game, in valid messages, with a gapless log and no leaks, to the end', async () => {
-    const { id, token } = await createTable(server, { players });
-    const host = await TestClient.connect(server.url, token);
-    await host.must({ type: 'watch', table: id });
-    await host.must({ type: 'sit', table: id, name: 'Host' });
-    const others: TestClient[] = [];
-    for (let i = 1; i < people; i++) {
-      const c = await TestClient.connect(server.url);
-      await c.must({ type: 'watch', table: id });
-      await c.must({ type: 'sit', table: id, name: `Player ${i}` });
-      others.push(c);
-    }
-    for (const bot of bots) await host.must({ type: 'add-bot', table: id, bot });
+    const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
+    const { id, clients } = await seatedTable(server, { players, people: names, bots });
+    const [host, ...others] = clients as [TestClient, ...TestClient[]];
     const spectators = [await TestClient.connect(server.url), await TestClient.connect(server.url)];
     for (const s of spectators) {
       const r = await s.must({ type: 'watch', table: id });

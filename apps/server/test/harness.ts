@@ -202,3 +202,25 @@ export function autoPlay(
 
 /** Every key that would mean the server sent something of the hidden state. */
 export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token)"\s*:/;
+
+/**
+ * A table with people seated in order (the first is the host, created with its token) and then bots, every
+ * person's client watching it. Not started.
+ */
+export async function seatedTable(
+  server: { url: string },
+  options: { players: number; people: readonly string[]; bots?: readonly ('greedy' | 'random')[]; clock?: number | null; visibility?: 'public' | 'private' },
+): Promise<{ id: TableId; clients: TestClient[]; tokens: Token[] }> {
+  const { id, token } = await createTable(server, { players: options.players, clock: options.clock ?? null, visibility: options.visibility ?? 'public' });
+  const clients: TestClient[] = [];
+  const tokens: Token[] = [];
+  for (const [i, name] of options.people.entries()) {
+    const client = await TestClient.connect(server.url, i === 0 ? token : undefined);
+    await client.must({ type: 'watch', table: id });
+    const sat = await client.must({ type: 'sit', table: id, name });
+    clients.push(client);
+    tokens.push(sat.token);
+  }
+  for (const bot of options.bots ?? []) await (clients[0] as TestClient).must({ type: 'add-bot', table: id, bot });
+  return { id, clients, tokens };
+}

@@ -1,7 +1,8 @@
 // A table's life: seats change roles live, rematch with the same seats, graceful shutdown with a reason.
 
 import { describe, expect, it } from 'vitest';
-import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import type { Token } from '@razzia/protocol';
+import { TestClient, autoPlay, createTable, seatedTable, testServer } from './harness.ts';
 
 describe('table lifecycle', () => {
   it('a spectator who takes a seat gets a snapshot as that seat; leaving turns them back into a spectator', async () => {
@@ -31,14 +32,9 @@ describe('table lifecycle', () => {
 
   it('after the end anyone seated asks for a rematch: a new table with the same people in the same seats', async () => {
     const server = await testServer();
-    const { id, token } = await createTable(server, { players: 3, name: 'Round one' });
-    const host = await TestClient.connect(server.url, token);
-    await host.must({ type: 'watch', table: id });
-    await host.must({ type: 'sit', table: id, name: 'Host' });
-    const guest = await TestClient.connect(server.url);
-    await guest.must({ type: 'watch', table: id });
-    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
-    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    const { id, clients, tokens } = await seatedTable(server, { players: 3, people: ['Host', 'Guest'], bots: ['greedy'] });
+    const [host, guest] = clients as [TestClient, TestClient];
+    const guestToken = tokens[1] as Token;
     const done = [autoPlay(host, id), autoPlay(guest, id)];
     await host.must({ type: 'start', table: id });
     await Promise.all(done);

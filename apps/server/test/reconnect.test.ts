@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Action } from '@razzia/engine';
 import type { ServerMessage, TableId, Token } from '@razzia/protocol';
 import { CATCH_UP_LIMIT } from '../src/tables/authority.ts';
-import { TestClient, autoPlay, createTable, tempDir, testServer } from './harness.ts';
+import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -19,14 +19,9 @@ function inAuction(m: ServerMessage, notSeat: number): boolean {
 describe('a dropped connection mid-auction', () => {
   it('comes back with its token and last log number, gets exactly what it missed, and plays on to the end', async () => {
     const server = await testServer();
-    const { id, token } = await createTable(server, { players: 3 });
-    const host = await TestClient.connect(server.url, token);
-    await host.must({ type: 'watch', table: id });
-    await host.must({ type: 'sit', table: id, name: 'Host' });
-    const guest = await TestClient.connect(server.url);
-    await guest.must({ type: 'watch', table: id });
-    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
-    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    const { id, clients, tokens } = await seatedTable(server, { players: 3, people: ['Host', 'Guest'], bots: ['greedy'] });
+    const [host, guest] = clients as [TestClient, TestClient];
+    const guestToken = tokens[1] as Token;
 
     // The host plays normally; the guest plays until it sees an auction where someone else is to speak.
     const hostDone = autoPlay(host, id);
@@ -134,14 +129,9 @@ describe('kill -9 mid-game', () => {
     const dataDir = tempDir();
     let server = await ServerProcess.start(dataDir);
     processes.push(server);
-    const { id, token: hostToken } = await createTable(server, { players: 3, clock: 600 });
-    const host = await TestClient.connect(server.url, hostToken);
-    await host.must({ type: 'watch', table: id });
-    await host.must({ type: 'sit', table: id, name: 'Host' });
-    const guest = await TestClient.connect(server.url);
-    await guest.must({ type: 'watch', table: id });
-    const guestToken = (await guest.must({ type: 'sit', table: id, name: 'Guest' })).token;
-    await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+    const { id, clients, tokens } = await seatedTable(server, { players: 3, clock: 600, people: ['Host', 'Guest'], bots: ['greedy'] });
+    const [host, guest] = clients as [TestClient, TestClient];
+    const [hostToken, guestToken] = tokens as [Token, Token];
     // A second, waiting table must come back too.
     const waiting = await createTable(server, { players: 4, name: 'Later' }, hostToken);
 
@@ -163,7 +153,7 @@ describe('kill -9 mid-game', () => {
     processes.push(server);
 
     const host2 = await TestClient.connect(server.url, hostToken);
-    const guest2 = await TestClient.connect(server.url, guestToken as Token);
+    const guest2 = await TestClient.connect(server.url, guestToken);
     const h = await host2.must({ type: 'watch', table: id, since: before.seq });
     const g = await guest2.must({ type: 'watch', table: id });
     expect(h.mode).toBe('catch-up');

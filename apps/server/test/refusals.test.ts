@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_EVENT, type TableId, type Token } from '@razzia/protocol';
-import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import { TestClient, autoPlay, createTable, seatedTable, testServer } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -15,14 +15,8 @@ afterAll(async () => {
 
 /** A started 3-player table: host (seat 0) and guest (seat 1) are people, seat 2 is a bot; plus a spectator. */
 async function startedTable() {
-  const { id, token } = await createTable(server, { players: 3 });
-  const host = await TestClient.connect(server.url, token);
-  await host.must({ type: 'watch', table: id });
-  await host.must({ type: 'sit', table: id, name: 'Host' });
-  const guest = await TestClient.connect(server.url);
-  await guest.must({ type: 'watch', table: id });
-  await guest.must({ type: 'sit', table: id, name: 'Guest' });
-  await host.must({ type: 'add-bot', table: id, bot: 'random' });
+  const { id, clients } = await seatedTable(server, { players: 3, people: ['Host', 'Guest'], bots: ['random'] });
+  const [host, guest] = clients as [TestClient, TestClient];
   const spectator = await TestClient.connect(server.url);
   await spectator.must({ type: 'watch', table: id });
   await host.must({ type: 'start', table: id });
