@@ -103,6 +103,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   const restored = tables.restoreActive();
+  // Finished tables nobody watches, and waiting ones abandoned for a day, leave memory (not the store).
+  const sweeper = setInterval(() => tables.sweep(clock.now(), 24 * 3600_000), 60_000);
+  sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
@@ -115,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     tables,
     close(reason = 'the server is restarting') {
       closing ??= (async () => {
+        clearInterval(sweeper);
         gateway?.closing(reason);
         tables.dispose();
         // Each socket sends its disconnect packet after the 'closing' message and closes once that is flushed.

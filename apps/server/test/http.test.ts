@@ -109,3 +109,15 @@ describe('GET /healthz', () => {
     expect(res.body).toMatchObject({ status: 'ok', tables: expect.any(Number), connections: expect.any(Number) });
   });
 });
+
+describe('opening tables is rate-limited per address', () => {
+  it('answers 429 rate-limited after a burst of creations, without affecting reads', async () => {
+    const own = await testServer();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await request(own.url).post('/api/tables').send(good)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(20)).toContain(429);
+    await request(own.url).get('/api/tables').expect(200);
+    await own.close();
+  });
+});

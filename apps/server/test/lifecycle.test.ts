@@ -69,3 +69,29 @@ describe('table lifecycle', () => {
     expect(await gone).toBe('io server disconnect');
   });
 });
+
+describe('memory', () => {
+  it('unloads finished tables nobody watches and abandoned waiting ones, and loads them again on demand', async () => {
+    const server = await testServer();
+    const finished = await seatedTable(server, { players: 2, people: ['Host'], bots: ['greedy'] });
+    const host = finished.clients[0] as TestClient;
+    const done = autoPlay(host, finished.id);
+    await host.must({ type: 'start', table: finished.id });
+    await done;
+    const DAY = 24 * 3600_000;
+    const waiting = await createTable(server, { players: 3 });
+    expect(server.tables.size).toBe(2);
+    // Somebody still watches the finished table: it stays; the waiting one is not a day old yet.
+    expect(server.tables.sweep(Date.now(), DAY)).toBe(0);
+    host.close();
+    await expect.poll(() => server.tables.sweep(Date.now(), DAY)).toBe(1); // once the server saw the socket go
+    expect(server.tables.sweep(Date.now() + DAY, DAY)).toBe(1); // a day later, the abandoned waiting table
+    expect(server.tables.size).toBe(0);
+    // Both come back from the store when asked for.
+    const res = await fetch(`${server.url}/api/tables/${finished.id}/record`);
+    expect(res.status).toBe(200);
+    const info = await fetch(`${server.url}/api/tables/${waiting.id}`);
+    expect(((await info.json()) as { table: { status: string } }).table.status).toBe('waiting');
+    await server.close();
+  });
+});

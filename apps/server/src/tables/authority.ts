@@ -68,6 +68,7 @@ export class TableAuthority {
   private readonly connections = new Map<TokenHash, number>();
   private anonymous = 0;
   private cancelTimer: (() => void) | null = null;
+  private lastConnection: number;
   private disposed = false;
 
   private constructor(
@@ -75,6 +76,12 @@ export class TableAuthority {
     private readonly deps: TableDeps,
   ) {
     this.record = record;
+    this.lastConnection = deps.clock.now();
+  }
+
+  /** When somebody last connected or left. */
+  lastActive(): number {
+    return this.lastConnection;
   }
 
   /** A new table; the creator's token is the host. */
@@ -171,12 +178,14 @@ export class TableAuthority {
   // Presence --------------------------------------------------------------------------------------
 
   connect(owner: TokenHash | null): void {
+    this.lastConnection = this.deps.clock.now();
     if (owner === null) this.anonymous++;
     else this.connections.set(owner, (this.connections.get(owner) ?? 0) + 1);
     this.deps.listener.presence(this);
   }
 
   disconnect(owner: TokenHash | null): void {
+    this.lastConnection = this.deps.clock.now();
     if (owner === null) this.anonymous = Math.max(0, this.anonymous - 1);
     else {
       const n = (this.connections.get(owner) ?? 0) - 1;
@@ -189,6 +198,11 @@ export class TableAuthority {
   /** Connections of a token moving from spectator to seat or back do not change counts, only roles. */
   connectedSeats(): boolean[] {
     return this.record.seats.map((s) => (s === null ? false : s.bot !== null || (s.owner !== null && this.connections.has(s.owner))));
+  }
+
+  /** Nobody is connected: a table that is not playing can be unloaded (it stays in the store). */
+  get idle(): boolean {
+    return this.anonymous === 0 && this.connections.size === 0;
   }
 
   spectators(): number {

@@ -70,6 +70,24 @@ export class TableRegistry {
     return ok({ table: next.id });
   }
 
+  /**
+   * Unloads tables nobody needs in memory: finished ones nobody watches, and waiting ones nobody has watched
+   * for `waitingMs`. They stay in the store; `get` loads them again on demand. Playing tables stay: their
+   * bots and clocks run.
+   */
+  sweep(now: number, waitingMs: number): number {
+    let unloaded = 0;
+    for (const [id, table] of this.tables) {
+      if (!table.idle || table.status === 'playing') continue;
+      if (table.status === 'waiting' && now - table.lastActive() < waitingMs) continue;
+      table.dispose();
+      this.tables.delete(id);
+      unloaded++;
+    }
+    if (unloaded > 0) this.options.lobbyChanged();
+    return unloaded;
+  }
+
   lobby(): LobbyEntry[] {
     const entries: LobbyEntry[] = [];
     for (const table of this.tables.values())
