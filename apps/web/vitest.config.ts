@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
+    testTimeout: 240_000,
     hookTimeout: 300_000,
     globalSetup: ['test/global-setup.ts'],
   },

@@ -56,14 +56,22 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(artifact
 
 /** Waits until this page can act ('act') or shows the results ('over'). */
 async function nextTurn(page: Page): Promise<'act' | 'over'> {
-  const handle = await page.waitForFunction(
+  const handle = await page
+    .waitForFunction(
     () => {
       if (document.querySelector('[data-testid=ranking]')) return 'over';
       return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
     },
-    null,
-    { timeout: 90_000, polling: 50 },
-  );
+      null,
+      { timeout: 90_000, polling: 50 },
+    )
+    .catch(async (e: Error) => {
+      // Say what this page showed when it gave up waiting.
+      const status = await page.locator('[data-testid=status]').textContent().catch(() => '?');
+      const actions = await page.locator('[data-testid=actions]').innerText().catch(() => 'no action bar');
+      const banner = await page.locator('[role=alert], [role=status]').allInnerTexts().catch(() => []);
+      throw new Error(`${page.url()} waited in vain: status "${status}", actions "${actions}", banners ${JSON.stringify(banner)}: ${e.message}`);
+    });
   return (await handle.jsonValue()) as 'act' | 'over';
 }
 
@@ -92,7 +100,9 @@ async function playToEnd(page: Page, options: { keyboard?: boolean; during?: (pa
     const buttons = page.locator('[data-testid=actions] button:not([disabled])');
     if (options.keyboard) {
       const kinds = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.action ?? ''));
-      if (kinds.includes('draw')) await page.keyboard.press('1');
+      const keys = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.key ?? ''));
+      const drawKey = keys.find((k) => k !== '');
+      if (kinds.includes('draw') && drawKey) await page.keyboard.press(drawKey); // '1' or '2': pile 1 may be empty
       else if (kinds.includes('pass')) await page.keyboard.press('p');
       else {
         await buttons.first().focus();

@@ -99,6 +99,7 @@ export const en = {
   'game.noCheques': 'No cheques left this round',
   'game.clockLeft': '{n} s left',
   'game.players': 'Players',
+  'game.keys': 'Keys: 1 and 2 draw, C calls a court auction, P passes; Tab and Enter reach every button.',
 
   'auction.police': 'Police auction',
   'auction.full': 'Full row: auction',

@@ -101,6 +101,7 @@ export const es: Record<MessageKey, string> = {
   'game.noCheques': 'Sin fajos esta ronda',
   'game.clockLeft': 'quedan {n} s',
   'game.players': 'Jugadores',
+  'game.keys': 'Teclas: 1 y 2 roban, C convoca una subasta judicial, P pasa; Tab y Enter llegan a cada botón.',
 
   'auction.police': 'Subasta por la policía',
   'auction.full': 'Fila llena: subasta',

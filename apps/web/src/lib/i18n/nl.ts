@@ -101,6 +101,7 @@ export const nl: Record<MessageKey, string> = {
   'game.noCheques': 'Geen cheques meer deze ronde',
   'game.clockLeft': 'nog {n} s',
   'game.players': 'Spelers',
+  'game.keys': 'Toetsen: 1 en 2 trekken, C roept een veiling op bevel van de rechtbank uit, P past; Tab en Enter bereiken elke knop.',
 
   'auction.police': 'Veiling na een agent',
   'auction.full': 'Volle rij: veiling',
