@@ -88,14 +88,26 @@ async function moved(page: Page, from: string | null): Promise<void> {
   );
 }
 
-/** Plays this seat to the end by clicking (or, with `keyboard`, by keys only): draw and pass when allowed,
- * otherwise the lowest bid (a forced court bid). `during` runs before each move. */
-async function playToEnd(page: Page, options: { keyboard?: boolean; during?: (page: Page) => Promise<void> } = {}): Promise<number> {
+interface Style {
+  /** Keys only, no mouse. */
+  keyboard?: boolean;
+  /** Bids its lowest legal cheque in every auction and steals with thieves whenever it holds some. */
+  bidder?: boolean;
+  /** Runs before each move. */
+  during?: (page: Page) => Promise<void>;
+}
+
+/** Plays this seat to the end by clicking (or by keys only): draw and pass when allowed, otherwise the lowest
+ * bid (a forced court bid); a bidder bids and steals instead. Counts its moves, bids and thefts. */
+async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: number; bids: number; thefts: number }> {
   let moves = 0;
+  let bids = 0;
+  let thefts = 0;
+  const done = () => ({ moves, bids, thefts });
   for (;;) {
-    if ((await nextTurn(page)) === 'over') return moves;
+    if ((await nextTurn(page)) === 'over') return done();
     await options.during?.(page);
-    if ((await nextTurn(page)) === 'over') return moves;
+    if ((await nextTurn(page)) === 'over') return done();
     const before = await version(page);
     const buttons = page.locator('[data-testid=actions] button:not([disabled])');
     if (options.keyboard) {
@@ -108,6 +120,15 @@ async function playToEnd(page: Page, options: { keyboard?: boolean; during?: (pa
         await buttons.first().focus();
         await page.keyboard.press('Enter');
       }
+    } else if (options.bidder && (await page.locator('[data-testid=actions] button[data-action=bid]:not([disabled])').count()) > 0) {
+      // Only legal cheques are offered (the engine's legal actions): the first is the lowest.
+      await page.locator('[data-testid=actions] button[data-action=bid]').first().click({ timeout: 10_000 }).catch(() => undefined);
+      bids++;
+    } else if (options.bidder && (await page.locator('[data-testid=actions] button[data-action=thief]').count()) > 0) {
+      await page.click('[data-testid=actions] button[data-action=thief]');
+      await page.locator('.board button[aria-pressed=false]').first().click();
+      await page.locator('[data-testid=actions] button.primary:not([disabled])').click();
+      thefts++;
     } else {
       const draw = page.locator('[data-testid=actions] button[data-action=draw]:not([disabled])');
       const pass = page.locator('[data-testid=actions] button[data-action=pass]:not([disabled])');
@@ -193,15 +214,16 @@ describe('a whole game in real browsers', () => {
       await shot(host, 'game-desktop');
     };
 
-    const moves = await Promise.all([
-      playToEnd(host),
+    const played = await Promise.all([
+      playToEnd(host, { bidder: true }),
       playToEnd(friends[0]!, { during: shots }),
       playToEnd(friends[1]!, { during: reloadMidAuction }),
       playToEnd(friends[2]!, { keyboard: true }),
     ]);
     await spectating;
     expect(reloaded).toBe(true);
-    for (const n of moves) expect(n).toBeGreaterThan(3);
+    for (const p of played) expect(p.moves).toBeGreaterThan(3);
+    expect(played[0]!.bids).toBeGreaterThan(0);
 
     // Everybody reaches the same results page.
     const rankings = await Promise.all([host, ...friends, spectator].map(async (p) => {
@@ -211,6 +233,10 @@ describe('a whole game in real browsers', () => {
     const plain = (r: string) => r.replace(/\s*\(you\)/g, '');
     for (const r of rankings) expect(plain(r)).toBe(plain(rankings[0]!));
     expect(rankings[0]).toMatch(/Winner|Shared win/i);
+    // The host bid in every auction, so won something; the log is numbered without gaps.
+    await expect.poll(() => host.locator('section.player.you .card').count()).toBeGreaterThan(0);
+    const numbers = await host.locator('.log li .n').allTextContents();
+    expect(numbers.map(Number)).toEqual(numbers.map((_, i) => i + 1));
     await shot(host, 'results-desktop');
     await shot(friends[0]!, 'results-phone');
 

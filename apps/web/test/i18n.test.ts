@@ -6,7 +6,7 @@ import { en } from '../src/lib/i18n/en.ts';
 import { CARD_KINDS } from '@razzia/engine/cards';
 import { ERROR_CODES } from '@razzia/protocol/messages';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();
 
 describe('i18n', () => {
   for (const locale of LOCALES) {
@@ -38,6 +38,10 @@ describe('i18n', () => {
   it('fills placeholders and picks the browser’s language', () => {
     expect(translate('nl', 'game.bid', { cheque: 9 })).toBe('Bied 9');
     expect(translate('es', 'game.round', { n: 2 })).toBe('Ronda 2 de 3');
+    expect(translate('en', 'log.split', { pile: 1, n: 1 })).toBe('Pile 1 ran out: 1 card moved over from the other pile');
+    expect(translate('en', 'log.split', { pile: 2, n: 3 })).toBe('Pile 2 ran out: 3 cards moved over from the other pile');
+    expect(translate('nl', 'game.pileCards', { n: 1 })).toBe('1 kaart');
+    expect(translate('es', 'game.pileCards', { n: 0 })).toBe('0 cartas');
     expect(pickLocale(['de-DE', 'nl-BE', 'en'])).toBe('nl');
     expect(pickLocale(['es-AR'])).toBe('es');
     expect(pickLocale(['fr'])).toBe('en');

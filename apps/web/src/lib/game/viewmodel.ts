@@ -88,7 +88,7 @@ export function cardList(cards: readonly CardKind[], t: Translate): string {
 
 function cardsPhrase(cards: readonly BootyKind[], t: Translate): string {
   const list = cardList(cards, t);
-  return cards.length === 1 ? t('log.oneCard', { list }) : t('log.cards', { n: cards.length, list });
+  return t('log.cards', { n: cards.length, list });
 }
 
 /** One log line in words, or null for entries that need none. */

@@ -13,10 +13,23 @@ export const DICTIONARIES: Record<Locale, Record<MessageKey, string>> = { en, nl
 
 export type Params = Record<string, string | number>;
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * A message with its placeholders filled: `{n}` is the parameter, `{n:card|cards}` the word that agrees with it
+ * (the one form when the language calls the number "one", else the other; English, Dutch and Spanish need no more).
+ */
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   const text = DICTIONARIES[locale][key] ?? en[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return text.replace(/\{(\w+)(?::([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    if (one === undefined) return String(value);
+    return typeof value === 'number' && rules.select(value) === 'one' ? one : (other ?? '');
+  });
 }
 
 /** The first of the browser's preferred languages that we speak, else English. */
