@@ -1,5 +1,6 @@
 // `pnpm start`: runs the server on its embedded defaults; PORT, HOST, DATA_DIR and LOG_LEVEL configure it.
 
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
 
@@ -20,6 +21,14 @@ const server = await startServer({
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
+// On every interface: say where friends on the same network can open a shared link.
+if (host === '0.0.0.0' || host === '::') {
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
+    .map((a) => `http://${a!.address}:${new URL(server.url).port}`);
+  if (lan.length > 0) process.stdout.write(`Friends on your network can join at ${lan.join(' or ')}\n`);
+}
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
