@@ -35,6 +35,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void server.close('the server is restarting: you will be reconnected').then(() => process.exit(0));
+    // Clients show their own words for this (translated) and this reason beside them.
+    void server.close(`stopped by ${signal}`).then(() => process.exit(0));
   });
 }

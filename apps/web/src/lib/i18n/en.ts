@@ -65,7 +65,7 @@ export const en = {
   'table.public': 'Public table',
 
   'conn.reconnecting': 'Connection lost. Reconnecting…',
-  'conn.closing': 'The server is restarting: {reason}',
+  'conn.closing': 'The server is going down for a moment ({reason}). Your game is saved, and this page reconnects by itself.',
   'conn.timedOut': 'Your clock ran out: a bot made that decision for you.',
   'conn.dismiss': 'Dismiss',
 

@@ -67,7 +67,7 @@ export const es: Record<MessageKey, string> = {
   'table.public': 'Mesa pública',
 
   'conn.reconnecting': 'Conexión perdida. Reconectando…',
-  'conn.closing': 'El servidor se reinicia: {reason}',
+  'conn.closing': 'El servidor se detiene un momento ({reason}). La partida está guardada y esta página se reconecta sola.',
   'conn.timedOut': 'Se acabó tu tiempo: un bot tomó esa decisión por ti.',
   'conn.dismiss': 'Cerrar',
 

@@ -67,7 +67,7 @@ export const nl: Record<MessageKey, string> = {
   'table.public': 'Openbare tafel',
 
   'conn.reconnecting': 'Verbinding verbroken. Opnieuw verbinden…',
-  'conn.closing': 'De server start opnieuw: {reason}',
+  'conn.closing': 'De server gaat even uit ({reason}). Jullie spel is bewaard en deze pagina maakt zelf weer verbinding.',
   'conn.timedOut': 'Je bedenktijd was op: een bot heeft die beslissing voor je genomen.',
   'conn.dismiss': 'Sluiten',
 
