@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/engine';
 import type { LogEntry } from '@razzia/protocol/table';
 import { translate } from '../src/lib/i18n/index.ts';
-import { cardList, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../src/lib/game/viewmodel.ts';
+import { cardList, clockSeconds, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../src/lib/game/viewmodel.ts';
 
 const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis'];
@@ -130,5 +130,18 @@ describe('standings', () => {
     const best = s[0]!.total;
     for (const x of s) expect(x.winner).toBe(x.total === best);
     for (const x of s) expect(x.rank).toBe(1 + s.filter((y) => y.total > x.total).length);
+  });
+});
+
+describe('turn clock countdown', () => {
+  it('counts whole seconds down from the server’s figure, never up and never below zero', () => {
+    const at = 1_000_000;
+    expect(clockSeconds(30_000, at, at)).toBe(30);
+    // the local tick can be older than the message that set the clock
+    expect(clockSeconds(30_000, at, at - 200)).toBe(30);
+    expect(clockSeconds(30_000, at, at + 1)).toBe(30);
+    expect(clockSeconds(30_000, at, at + 1_000)).toBe(29);
+    expect(clockSeconds(30_000, at, at + 29_999)).toBe(1);
+    expect(clockSeconds(30_000, at, at + 45_000)).toBe(0);
   });
 });

@@ -162,3 +162,12 @@ export function hintKey(kind: CardKind): MessageKey {
   const colour = KIND_INFO[kind].colour;
   return colour === 'police' ? 'hint.police' : (`hint.${colour}` as MessageKey);
 }
+
+/**
+ * Whole seconds left on the turn clock, counted down locally from the server's figure (`remainingMs` when the
+ * message arrived at `receivedAt`). The local tick may be older than the message: time never runs backwards,
+ * so a 30 s clock never shows 31.
+ */
+export function clockSeconds(remainingMs: number, receivedAt: number, now: number): number {
+  return Math.max(0, Math.ceil((remainingMs - Math.max(0, now - receivedAt)) / 1000));
+}
