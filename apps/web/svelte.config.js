@@ -5,5 +5,22 @@ export default {
   kit: {
     // The Razzia server imports build/handler.js and serves the client on its own port.
     adapter: adapter({ out: 'build', precompress: true }),
+    // Only our own scripts run (SvelteKit adds a nonce or hash for its inline start-up script); the socket,
+    // images and record downloads are same-origin; no page may frame ours (a table link is a capability).
+    // Styles allow inline: Svelte's transitions and style attributes set them at run time.
+    csp: {
+      mode: 'auto',
+      directives: {
+        'default-src': ['self'],
+        'script-src': ['self'],
+        'style-src': ['self', 'unsafe-inline'],
+        'img-src': ['self', 'data:', 'blob:'],
+        'connect-src': ['self'],
+        'object-src': ['none'],
+        'base-uri': ['self'],
+        'form-action': ['self'],
+        'frame-ancestors': ['none'],
+      },
+    },
   },
 };

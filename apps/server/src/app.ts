@@ -37,6 +37,12 @@ export interface RunningServer {
   close(reason?: string): Promise<void>;
 }
 
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['referrer-policy', 'no-referrer'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
+
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
 /** The largest websocket frame engine.io accepts; bigger ones close the connection. Messages over
  * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead. */
@@ -80,6 +86,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: (fields, message) => logger.warn(fields, message),
   });
   tables.listen(gateway);
+
+  // On every response, the API's and the web client's alike (the client's handler writes to the raw response):
+  // table links are capabilities, so no Referer carries them elsewhere and no other site may frame the table.
+  app.addHook('onRequest', async (_req, reply) => {
+    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  });
 
   registerRoutes(app, tables, () => ({
     tables: tables.size,

@@ -110,6 +110,17 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('every response', () => {
+  it('keeps table links to itself: no Referer leaves, no framing, no sniffing', async () => {
+    for (const path of ['/healthz', '/api/tables', '/api/tables/nope', '/no/such/page']) {
+      const res = await request(server.url).get(path);
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+});
+
 describe('opening tables is rate-limited per address', () => {
   it('answers 429 rate-limited after a burst of creations, without affecting reads', async () => {
     const own = await testServer();

@@ -42,12 +42,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+const cspViolations: string[] = [];
+
 async function newPage(viewport = DESKTOP, options: { isMobile?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport, ...(options.isMobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
     throw new Error(`page error: ${e.message}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
   });
   return page;
 }
@@ -144,7 +149,12 @@ describe('a whole game in real browsers', () => {
   it('from link to final score: four people, a bot and a spectator; a reload mid-auction; the language switch', async () => {
     // The host opens the home page, tries the language switch, and opens a five-seat public table.
     const host = await newPage();
-    await host.goto(server.url);
+    const home = await host.goto(server.url);
+    // The page runs only our own scripts and cannot be framed; its links never leave in a Referer.
+    const headers = home!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(headers['referrer-policy']).toBe('no-referrer');
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open a table');
     await host.selectOption('[data-testid=language]', 'nl');
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open een tafel');
@@ -253,5 +263,6 @@ describe('a whole game in real browsers', () => {
     await spectator.click('button:has-text("Round 2")');
     await expect.poll(() => spectator.locator('.board').getAttribute('aria-label')).toBe('Round 2 of 3');
     await shot(spectator, 'replay-desktop');
+    expect(cspViolations).toEqual([]);
   });
 });
