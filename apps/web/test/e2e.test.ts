@@ -263,6 +263,20 @@ describe('a whole game in real browsers', () => {
     await spectator.click('button:has-text("Round 2")');
     await expect.poll(() => spectator.locator('.board').getAttribute('aria-label')).toBe('Round 2 of 3');
     await shot(spectator, 'replay-desktop');
+
+    // A record file from disk: a good one steps to its end; an illegal one is shown up to the broken action,
+    // with the rule it breaks; a malformed one is refused in words.
+    const fixtures = join(web, '../../fixtures');
+    await spectator.goto(`${server.url}/replay`);
+    await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/hand-scored-2p.json'));
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Action (\d+) of \1$/);
+    await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'illegal/bid-not-higher.json'));
+    // the record's index 19 (0-based) is the 20th action; the viewer counts actions from 1
+    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/^Action 20 .*R6\.3/);
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toBe('Action 19 of 19');
+    await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'malformed/not-json.json'));
+    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/not a valid game record/i);
+    expect(await spectator.locator('[data-testid=step]').count()).toBe(0);
     expect(cspViolations).toEqual([]);
   });
 });
