@@ -1,9 +1,11 @@
 // End to end in real headless Chromium against the real server on loopback: a host opens a table, three
 // friends join by the link (one on a phone, one by keyboard), a bot fills the last seat, a spectator watches a
 // live auction, one player reloads mid-auction, everybody plays to the results, and the replay viewer opens
-// the finished game. Screenshots land in apps/web/test-artifacts/.
+// the finished game. Every page passes axe-core's accessibility rules. Screenshots land in
+// apps/web/test-artifacts/.
 
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -58,6 +60,21 @@ async function newPage(viewport = DESKTOP, options: { isMobile?: boolean } = {})
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** axe-core, evaluated in the page (as the browser's devtools would: the page's CSP does not apply). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const a11yViolations: Record<string, string[]> = {};
+
+/** Runs every axe rule (WCAG A/AA and best practice) on the page as it is now; keeps what fails, by name. */
+async function audit(page: Page, name: string): Promise<void> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  if (found.length > 0) a11yViolations[name] = found;
+}
 
 /** Waits until this page can act ('act') or shows the results ('over'). */
 async function nextTurn(page: Page): Promise<'act' | 'over'> {
@@ -162,6 +179,7 @@ describe('a whole game in real browsers', () => {
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Abrir una mesa');
     await host.selectOption('[data-testid=language]', 'en');
     await shot(host, 'home-desktop');
+    await audit(host, 'home');
 
     await host.fill('input[name=table-name]', 'Browser test table');
     await host.locator('label:has(input[name=players][value="5"])').click();
@@ -193,6 +211,8 @@ describe('a whole game in real browsers', () => {
     await spectator.waitForSelector('text=You are watching this table.');
     await shot(host, 'pregame-desktop');
     await shot(friends[0]!, 'pregame-phone');
+    await audit(host, 'pregame');
+    await audit(spectator, 'pregame, watching');
 
     await host.click('button:has-text("Start the game")');
     await host.waitForSelector('[data-testid=status]');
@@ -204,6 +224,7 @@ describe('a whole game in real browsers', () => {
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
       await shot(spectator, 'spectator-auction-desktop');
+      await audit(spectator, 'auction, watching');
     })();
 
     // Elke reloads her page once, in the middle of an auction, and plays on.
@@ -222,6 +243,7 @@ describe('a whole game in real browsers', () => {
       midGameShots = true;
       await shot(page, 'game-phone');
       await shot(host, 'game-desktop');
+      await audit(page, 'game, phone');
     };
 
     const played = await Promise.all([
@@ -248,6 +270,7 @@ describe('a whole game in real browsers', () => {
     const numbers = await host.locator('.log li .n').allTextContents();
     expect(numbers.map(Number)).toEqual(numbers.map((_, i) => i + 1));
     await shot(host, 'results-desktop');
+    await audit(host, 'results');
     await shot(friends[0]!, 'results-phone');
 
     // The record downloads, and the replay viewer steps through it.
@@ -263,6 +286,7 @@ describe('a whole game in real browsers', () => {
     await spectator.click('button:has-text("Round 2")');
     await expect.poll(() => spectator.locator('.board').getAttribute('aria-label')).toBe('Round 2 of 3');
     await shot(spectator, 'replay-desktop');
+    await audit(spectator, 'replay');
 
     // A record file from disk: a good one steps to its end; an illegal one is shown up to the broken action,
     // with the rule it breaks; a malformed one is refused in words.
@@ -278,5 +302,6 @@ describe('a whole game in real browsers', () => {
     await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/not a valid game record/i);
     expect(await spectator.locator('[data-testid=step]').count()).toBe(0);
     expect(cspViolations).toEqual([]);
+    expect(a11yViolations).toEqual({});
   });
 });
