@@ -304,4 +304,56 @@ describe('a whole game in real browsers', () => {
     expect(cspViolations).toEqual([]);
     expect(a11yViolations).toEqual({});
   });
+
+  it('a friend closes their tab mid-game: the host lets a bot play for them; they come back and play on', async () => {
+    const host = await newPage();
+    await host.goto(server.url);
+    await host.fill('input[name=table-name]', 'Stand-in table');
+    await host.locator('label:has(input[name=players][value="2"])').click();
+    await host.click('button[type=submit]');
+    await host.waitForURL(/\/t\//);
+    const link = host.url();
+    await host.fill('[data-testid=name]', 'Hostess');
+    await host.click('[data-testid=seat-0] button.primary');
+    await host.waitForSelector('[data-testid=seat-0] .badge.you');
+    const friend = await newPage(PHONE, { isMobile: true });
+    await friend.goto(link);
+    await friend.fill('[data-testid=name]', 'Wim');
+    await friend.click('[data-testid=seat-1] button.primary');
+    await friend.waitForSelector('[data-testid=seat-1] .badge.you');
+    await host.click('button:has-text("Start the game")');
+    await friend.waitForSelector('[data-testid=status]');
+
+    // Wim's phone goes away (the page closes): only then does the host get the button.
+    expect(await host.locator('[data-testid=stand-in]').count()).toBe(0);
+    const friendContext = friend.context();
+    const storage = await friendContext.storageState(); // Wim's token, to come back with
+    await friend.close();
+    await host.click('[data-testid=stand-in]');
+    await host.waitForSelector('section.player .badge.stand-in');
+    await expect.poll(() => host.locator('.log li').last().textContent()).toMatch(/Wim is away: a bot plays for them/);
+
+    // The game goes on: the host gets decisions while the bot plays Wim's.
+    const before = await version(host);
+    for (let i = 0; i < 3; i++) {
+      if ((await nextTurn(host)) === 'over') break;
+      const v = await version(host);
+      await host.locator('[data-testid=actions] button:not([disabled])').first().click();
+      await moved(host, v);
+    }
+    expect(Number(await version(host))).toBeGreaterThan(Number(before) + 3);
+
+    // Wim opens the link again in the same browser: the stand-in ends and Wim is told what happened.
+    const back = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, storageState: storage });
+    contexts.push(back);
+    const again = await back.newPage();
+    await again.goto(link);
+    await again.waitForSelector('[data-testid=stood-in]');
+    expect(await again.locator('[data-testid=stood-in]').textContent()).toMatch(/While you were away, the host let a bot play for you/);
+    await expect.poll(() => host.locator('section.player .badge.stand-in').count()).toBe(0);
+    await expect.poll(() => host.locator('.log li').last().textContent()).toMatch(/Wim is back and plays again/);
+    await shot(again, 'stood-in-phone');
+    await audit(again, 'stood in, phone');
+    expect(a11yViolations).toEqual({});
+  });
 });

@@ -117,6 +117,8 @@ describe('the log in words', () => {
     expect(describeEntry(won, NAMES, t)).toBe('Elke bid 9 and won 3 cards (2× Car, Watch) and the 1');
     expect(describeEntry({ seq: 2, at: 0, event: { type: 'passed', seat: 1, automatic: true } }, NAMES, t)).toBe('Felix cannot outbid and passes');
     expect(describeEntry({ seq: 3, at: 0, event: { type: 'timed-out', seat: 3 } }, NAMES, t)).toBe('Dennis’s clock ran out: a bot decided for them');
+    expect(describeEntry({ seq: 4, at: 0, event: { type: 'stand-in', seat: 1 } }, NAMES, t)).toBe('Felix is away: a bot plays for them until they come back');
+    expect(describeEntry({ seq: 5, at: 0, event: { type: 'stand-in-ended', seat: 1 } }, NAMES, t)).toBe('Felix is back and plays again');
     expect(cardList(['gold'], t)).toBe('Gold coin');
   });
 });

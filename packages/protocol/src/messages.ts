@@ -36,6 +36,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('remove'), table: TableIdSchema, seat: SeatSchema }),
   /** Host: start the game once every seat is taken. */
   z.strictObject({ type: z.literal('start'), table: TableIdSchema }),
+  /** Host, during play: the greedy bot plays for a seated person who is not connected, until they come back
+   * (their next connection ends it). Without a turn clock, this is how a table goes on when someone leaves. */
+  z.strictObject({ type: z.literal('stand-in'), table: TableIdSchema, seat: SeatSchema }),
   /** A decision for one's own seat, made on the state `version` the client saw. */
   z.strictObject({ type: z.literal('act'), table: TableIdSchema, version: z.int().min(0), intent: IntentSchema }),
   /** After the end, anyone seated: a new table with the same seats. Everybody is told its id. */
@@ -58,7 +61,7 @@ export const ERROR_CODES = [
   'name-taken', // another seat at this table has that name
   'no-free-seat',
   'already-seated',
-  'not-removable', // a connected person cannot be removed
+  'not-removable', // a connected person cannot be removed or stood in for, nor a bot seat stood in for
   'not-waiting', // seat changes and start only before the game
   'not-full', // start with empty seats
   'not-playing', // an action before the start or after the end
@@ -137,6 +140,7 @@ export const ReplySchemas = {
   'add-bot': z.strictObject({ seat: SeatSchema }),
   remove: z.strictObject({}),
   start: z.strictObject({}),
+  'stand-in': z.strictObject({}),
   act: z.strictObject({ version: z.int().min(0) }),
   rematch: z.strictObject({ table: TableIdSchema }),
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),

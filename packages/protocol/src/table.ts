@@ -33,6 +33,8 @@ export const OccupantSchema = z.strictObject({
   connected: z.boolean(),
   /** This seat's owner created the table and holds its controls. */
   host: z.boolean(),
+  /** A bot plays for this person while they are away (the host asked, with `stand-in`), until they come back. */
+  standIn: z.boolean(),
 });
 
 export const SeatInfoSchema = z.strictObject({
@@ -67,6 +69,10 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   /** The seat's clock ran out: a bot made this one decision for it. */
   z.strictObject({ type: z.literal('timed-out'), seat: SeatSchema }),
   z.strictObject({ type: z.literal('rematch'), table: TableIdSchema }),
+  /** The seat's person is away: a bot plays for them from now on, until they come back. */
+  z.strictObject({ type: z.literal('stand-in'), seat: SeatSchema }),
+  /** The seat's person is back and plays again. */
+  z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 

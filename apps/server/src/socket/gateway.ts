@@ -138,6 +138,8 @@ export class Gateway implements TableListener {
         return table.remove(conn.owner, msg.seat);
       case 'start':
         return table.start(conn.owner);
+      case 'stand-in':
+        return table.standIn(conn.owner, msg.seat);
       case 'act':
         return table.act(conn.owner, msg.version, msg.intent);
       case 'rematch':
@@ -148,10 +150,12 @@ export class Gateway implements TableListener {
   private watch(socket: Socket, conn: Connection, table: TableAuthority, since: number | undefined) {
     const room = this.roomFor(table, conn.owner);
     const previous = conn.watching.get(table.id);
+    // Connect before joining the room: what connecting changes (a stand-in ends) reaches this socket in the
+    // reply below, not also as an update ahead of it.
+    if (previous === undefined) table.connect(conn.owner);
     if (previous !== undefined) void socket.leave(previous);
     void socket.join(room);
     conn.watching.set(table.id, room);
-    if (previous === undefined) table.connect(conn.owner);
     const missed = since === undefined ? null : table.missedSince(since);
     if (missed === null) return { mode: 'snapshot' as const, snapshot: table.snapshot(conn.owner) };
     const seat = table.seatOf(conn.owner);

@@ -11,6 +11,8 @@ export interface SeatRecord {
   /** The owner's token hash; null for a bot. */
   readonly owner: TokenHash | null;
   readonly bot: BotId | null;
+  /** A bot playing for this absent person until they come back (absent in tables stored before it existed). */
+  readonly standIn?: BotId | null;
 }
 
 /** Everything about a table except its actions and log. */

@@ -184,7 +184,10 @@ export class TableAuthority {
     this.lastConnection = this.deps.clock.now();
     if (owner === null) this.anonymous++;
     else this.connections.set(owner, (this.connections.get(owner) ?? 0) + 1);
-    this.deps.listener.presence(this);
+    const seat = this.seatOf(owner);
+    // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
+    if (seat !== null && this.record.seats[seat]?.standIn) this.setStandIn(seat, null);
+    else this.deps.listener.presence(this);
   }
 
   disconnect(owner: TokenHash | null): void {
@@ -230,7 +233,13 @@ export class TableAuthority {
       status: r.status,
       seats: r.seats.map((s, seat) => ({
         seat,
-        occupant: s && { name: s.name, bot: s.bot, connected: connected[seat] ?? false, host: s.owner !== null && s.owner === r.host },
+        occupant: s && {
+          name: s.name,
+          bot: s.bot,
+          connected: connected[seat] ?? false,
+          host: s.owner !== null && s.owner === r.host,
+          standIn: !!s.standIn,
+        },
       })),
       turnClock: r.deadline !== null && turnSeat !== null ? { seat: turnSeat, remainingMs: Math.max(0, Math.round(r.deadline - now)) } : null,
       rematch: r.rematch,
@@ -351,6 +360,18 @@ export class TableAuthority {
     return ok({});
   }
 
+  /** The host lets the greedy bot play for a seated person who is away, until they come back (see `connect`). */
+  standIn(owner: TokenHash | null, seat: number): Result<Record<string, never>> {
+    if (!this.isHost(owner)) return fail('not-host', 'only the host can let a bot play for someone');
+    if (this.record.status !== 'playing') return fail('not-playing', 'a bot can only stand in while the game runs');
+    const occupant = this.record.seats[seat];
+    if (!occupant) return fail('no-free-seat', `this table has seats 1 to ${this.record.seats.length}`);
+    if (occupant.bot || occupant.owner === null) return fail('not-removable', `${occupant.name} is a bot already`);
+    if (this.connections.has(occupant.owner)) return fail('not-removable', `${occupant.name} is connected and plays for themselves`);
+    if (!occupant.standIn) this.setStandIn(seat, 'greedy');
+    return ok({});
+  }
+
   act(owner: TokenHash | null, version: number, intent: Intent): Result<{ version: number }> {
     const game = this.game;
     if (this.record.status !== 'playing' || !game) return fail('not-playing', 'there is no game running at this table');
@@ -370,10 +391,10 @@ export class TableAuthority {
     this.cancelTimer = null;
   }
 
-  /** A rematch's seats: the same people (by token) and bots in the same places. */
+  /** A rematch's seats: the same people (by token) and bots in the same places; nobody stood in for. */
   seatAll(seats: readonly (SeatRecord | null)[]): void {
     const notices: TableNotice[] = seats.flatMap((s, seat) => (s ? [{ type: 'seat-taken' as const, seat, name: s.name, bot: s.bot }] : []));
-    this.commitTable({ ...this.record, seats: [...seats] }, notices);
+    this.commitTable({ ...this.record, seats: seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot }) }, notices);
   }
 
   setRematch(id: TableId): void {
@@ -426,8 +447,9 @@ export class TableAuthority {
     if (seat === null) return;
     const occupant = this.record.seats[seat];
     const version = game.version;
-    if (occupant?.bot) {
-      const bot = botById(occupant.bot) ?? greedyBot;
+    const botId = occupant?.bot ?? occupant?.standIn;
+    if (botId) {
+      const bot = botById(botId) ?? greedyBot;
       this.cancelTimer = this.deps.clock.after(this.deps.botDelayMs, () => this.botPlays(version, seat, bot, false));
     } else if (this.record.deadline !== null) {
       // A table rule, not a game rule: when a seat's clock runs out, the greedy bot makes this one decision for
@@ -448,12 +470,24 @@ export class TableAuthority {
     if (!result.ok) this.deps.log?.({ table: this.id, seat, error: result.error }, 'bot chose an illegal action');
   }
 
-  private nextDeadline(state: GameState): number | null {
+  private nextDeadline(state: GameState, seats: readonly (SeatRecord | null)[] = this.record.seats): number | null {
     const clock = this.record.settings.clock;
     if (clock === null || state.phase.kind === 'over') return null;
     const seat = actor(state);
-    if (seat === null || this.record.seats[seat]?.bot) return null;
+    if (seat === null) return null;
+    const occupant = seats[seat];
+    if (occupant?.bot || occupant?.standIn) return null;
     return this.deps.clock.now() + clock * 1000;
+  }
+
+  /** A bot starts (`bot`) or stops (null) playing for the person in `seat`; the clock and timers follow. */
+  private setStandIn(seat: number, bot: BotId | null): void {
+    const seats = this.record.seats.map((s, i) => (i === seat && s ? { ...s, standIn: bot } : s));
+    // Only the clock of this seat's running decision changes (a bot has none; a person back gets a fresh one).
+    const game = this.game;
+    const deadline = game && actor(game) === seat ? this.nextDeadline(game, seats) : this.record.deadline;
+    this.commitTable({ ...this.record, seats, deadline }, [bot ? { type: 'stand-in', seat } : { type: 'stand-in-ended', seat }]);
+    this.schedule();
   }
 
   private entries(events: readonly (GameEvent | TableNotice)[]): LogEntry[] {
@@ -514,6 +548,12 @@ export class TableAuthority {
 
 function isNotice(event: GameEvent | TableNotice): event is TableNotice {
   return (
-    event.type === 'seat-taken' || event.type === 'seat-freed' || event.type === 'game-started' || event.type === 'timed-out' || event.type === 'rematch'
+    event.type === 'seat-taken' ||
+    event.type === 'seat-freed' ||
+    event.type === 'game-started' ||
+    event.type === 'timed-out' ||
+    event.type === 'rematch' ||
+    event.type === 'stand-in' ||
+    event.type === 'stand-in-ended'
   );
 }

@@ -21,6 +21,8 @@ export class TableClient {
   closing = $state<string | null>(null);
   /** A bot played for this seat because its clock ran out (R: table rule); shown until dismissed. */
   timedOut = $state(false);
+  /** This seat came back after a bot had stood in for it (the host asked while it was away); until dismissed. */
+  stoodIn = $state(false);
   error = $state.raw<WireError | null>(null);
   /** When the last update arrived (client clock), to count the turn clock down. */
   receivedAt = $state(0);
@@ -67,6 +69,9 @@ export class TableClient {
       this.you = r.you;
       this.applyUpdate(r.table, r.game, r.entries, r.seq);
     }
+    // Coming back is what ends a stand-in, so the server's last entry in this very reply says so.
+    const last = this.log.at(-1)?.event;
+    if (last?.type === 'stand-in-ended' && last.seat === this.you.seat) this.stoodIn = true;
     this.status = 'online';
     this.closing = null;
   }
@@ -149,6 +154,7 @@ export class TableClient {
     this.command({ type: 'add-bot', table: this.id as never, bot, ...(seat === undefined ? {} : { seat }) });
   remove = (seat: number) => this.command({ type: 'remove', table: this.id as never, seat });
   start = () => this.command({ type: 'start', table: this.id as never });
+  standIn = (seat: number) => this.command({ type: 'stand-in', table: this.id as never, seat });
 
   async act(intent: Intent): Promise<boolean> {
     if (!this.game) return false;

@@ -138,6 +138,10 @@ export function describeEntry(entry: LogEntry, names: readonly string[], t: Tran
       return t('log.timedOut', { name: who(e.seat) });
     case 'rematch':
       return t('log.rematch');
+    case 'stand-in':
+      return t('log.standIn', { name: who(e.seat) });
+    case 'stand-in-ended':
+      return t('log.standInEnded', { name: who(e.seat) });
   }
 }
 

@@ -54,6 +54,8 @@ export const en = {
   'table.botGreedy': 'Greedy bot',
   'table.botRandom': 'Random bot',
   'table.remove': 'Remove',
+  'table.letBotPlay': 'Let a bot play for {name}',
+  'table.standIn': 'bot stands in',
   'table.start': 'Start the game',
   'table.waitingHost': 'Waiting for the host to start the game.',
   'table.needSeats': 'Every seat must be taken: add bots for friends who are missing.',
@@ -67,6 +69,7 @@ export const en = {
   'conn.reconnecting': 'Connection lost. Reconnecting…',
   'conn.closing': 'The server is going down for a moment ({reason}). Your game is saved, and this page reconnects by itself.',
   'conn.timedOut': 'Your clock ran out: a bot made that decision for you.',
+  'conn.stoodIn': 'While you were away, the host let a bot play for you. Welcome back: you play again.',
   'conn.dismiss': 'Dismiss',
 
   'game.round': 'Round {n} of 3',
@@ -156,6 +159,8 @@ export const en = {
   'log.started': 'The game begins',
   'log.timedOut': '{name}’s clock ran out: a bot decided for them',
   'log.rematch': 'A rematch table is open',
+  'log.standInEnded': '{name} is back and plays again',
+  'log.standIn': '{name} is away: a bot plays for them until they come back',
   'log.cards': '{n} {n:card|cards} ({list})',
 
   'results.title': 'Final scores',

@@ -56,6 +56,8 @@ export const es: Record<MessageKey, string> = {
   'table.botGreedy': 'Bot codicioso',
   'table.botRandom': 'Bot al azar',
   'table.remove': 'Quitar',
+  'table.letBotPlay': 'Que un bot juegue por {name}',
+  'table.standIn': 'juega un bot',
   'table.start': 'Empezar la partida',
   'table.waitingHost': 'Esperando a que el anfitrión empiece la partida.',
   'table.needSeats': 'Todos los asientos deben estar ocupados: añade bots por los amigos que falten.',
@@ -69,6 +71,7 @@ export const es: Record<MessageKey, string> = {
   'conn.reconnecting': 'Conexión perdida. Reconectando…',
   'conn.closing': 'El servidor se detiene un momento ({reason}). La partida está guardada y esta página se reconecta sola.',
   'conn.timedOut': 'Se acabó tu tiempo: un bot tomó esa decisión por ti.',
+  'conn.stoodIn': 'Mientras no estabas, el anfitrión dejó que un bot jugara por ti. Bienvenido de nuevo: vuelves a jugar tú.',
   'conn.dismiss': 'Cerrar',
 
   'game.round': 'Ronda {n} de 3',
@@ -158,6 +161,8 @@ export const es: Record<MessageKey, string> = {
   'log.started': 'Empieza la partida',
   'log.timedOut': 'Se acabó el tiempo de {name}: decidió un bot',
   'log.rematch': 'Hay una mesa lista para la revancha',
+  'log.standInEnded': '{name} ha vuelto y juega de nuevo',
+  'log.standIn': '{name} no está: un bot juega por esa persona hasta que vuelva',
   'log.cards': '{n} {n:carta|cartas} ({list})',
 
   'results.title': 'Puntuación final',

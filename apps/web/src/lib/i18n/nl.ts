@@ -56,6 +56,8 @@ export const nl: Record<MessageKey, string> = {
   'table.botGreedy': 'Hebzuchtige bot',
   'table.botRandom': 'Willekeurige bot',
   'table.remove': 'Verwijder',
+  'table.letBotPlay': 'Laat een bot spelen voor {name}',
+  'table.standIn': 'bot valt in',
   'table.start': 'Start het spel',
   'table.waitingHost': 'Wachten tot de gastheer het spel start.',
   'table.needSeats': 'Alle plaatsen moeten bezet zijn: voeg bots toe voor vrienden die ontbreken.',
@@ -69,6 +71,7 @@ export const nl: Record<MessageKey, string> = {
   'conn.reconnecting': 'Verbinding verbroken. Opnieuw verbinden…',
   'conn.closing': 'De server gaat even uit ({reason}). Jullie spel is bewaard en deze pagina maakt zelf weer verbinding.',
   'conn.timedOut': 'Je bedenktijd was op: een bot heeft die beslissing voor je genomen.',
+  'conn.stoodIn': 'Terwijl je weg was, liet de gastheer een bot voor je spelen. Welkom terug: je speelt weer zelf.',
   'conn.dismiss': 'Sluiten',
 
   'game.round': 'Ronde {n} van 3',
@@ -158,6 +161,8 @@ export const nl: Record<MessageKey, string> = {
   'log.started': 'Het spel begint',
   'log.timedOut': 'De bedenktijd van {name} was op: een bot besliste',
   'log.rematch': 'Er staat een tafel klaar voor een nieuwe partij',
+  'log.standInEnded': '{name} is terug en speelt weer zelf',
+  'log.standIn': '{name} is weg: een bot speelt voor hen tot ze terug zijn',
   'log.cards': '{n} {n:kaart|kaarten} ({list})',
 
   'results.title': 'Eindstand',
