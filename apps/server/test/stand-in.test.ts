@@ -2,8 +2,15 @@
 // clock, "the bot plays" and "nobody plays" are both exact: timers fire only inside `advance`.
 
 import { describe, expect, it } from 'vitest';
-import { actor, legalActions } from '@razzia/engine';
+import { actor, legalActions, type Action } from '@razzia/engine';
+import type { Intent } from '@razzia/protocol';
 import { ManualClock, TestClient, seatedTable, tempDir, testServer } from './harness.ts';
+
+/** An engine action as a client sends it: the seat comes from the token. */
+function intentOf(action: Action): Intent {
+  const { seat: _seat, ...intent } = action;
+  return intent as Intent;
+}
 
 describe('stand-in bots', () => {
   it('the host lets a bot play for a player who left, only while they are away; nobody else can, and not before', async () => {
@@ -42,7 +49,7 @@ describe('stand-in bots', () => {
       const game = authority.gameView(0)!;
       const from = host.messages.length;
       if (actor(game) === 0) {
-        const { seat: _seat, ...intent } = legalActions(game).find((a) => a.type !== 'call') ?? legalActions(game)[0]!;
+        const intent = intentOf(legalActions(game).find((a) => a.type !== 'call') ?? legalActions(game)[0]!);
         await host.must({ type: 'act', table: id, version: game.version, intent });
       } else clock.advance(0);
       await host.waitFor((m) => m.type === 'update' && (m.game?.version ?? 0) > game.version, from);
@@ -65,7 +72,7 @@ describe('stand-in bots', () => {
     clock.advance(3_600_000);
     expect(authority.version).toBe(waiting);
     const view = authority.gameView(1)!;
-    const { seat: _seat, ...intent } = legalActions(view)[0]!;
+    const intent = intentOf(legalActions(view)[0]!);
     await back.must({ type: 'act', table: id, version: view.version, intent });
     expect(authority.version).toBe(waiting + 1);
 
@@ -84,7 +91,7 @@ describe('stand-in bots', () => {
     // Make it the host's decision, with 10 of its 30 seconds gone, then Gone leaves and a bot stands in.
     if (actor(authority.gameView(0)!) === 1) {
       const view = authority.gameView(1)!;
-      const { seat: _s, ...intent } = legalActions(view).find((a) => a.type === 'draw')!;
+      const intent = intentOf(legalActions(view).find((a) => a.type === 'draw')!);
       await gone.must({ type: 'act', table: id, version: view.version, intent });
     }
     clock.advance(10_000);
@@ -93,7 +100,7 @@ describe('stand-in bots', () => {
     await host.must({ type: 'stand-in', table: id, seat: 1 });
     expect(authority.info().turnClock).toEqual({ seat: 0, remainingMs: 20_000 });
     const view = authority.gameView(0)!;
-    const { seat: _s, ...intent } = legalActions(view).find((a) => a.type === 'draw')!;
+    const intent = intentOf(legalActions(view).find((a) => a.type === 'draw')!);
     await host.must({ type: 'act', table: id, version: view.version, intent });
     if (actor(authority.gameView(0)!) === 1) expect(authority.info().turnClock).toBeNull();
     host.close();
@@ -108,7 +115,7 @@ describe('stand-in bots', () => {
     const restored = second.tables.get(id)!;
     while (actor(restored.gameView(null)!) !== 1) {
       const v = restored.gameView(0)!;
-      const { seat: _seat, ...move } = legalActions(v)[0]!;
+      const move = intentOf(legalActions(v)[0]!);
       const back = await TestClient.connect(second.url, tokens[0]);
       await back.must({ type: 'watch', table: id });
       await back.must({ type: 'act', table: id, version: v.version, intent: move });
