@@ -24,7 +24,10 @@ export interface ServerOptions {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly botDelayMs?: number;
+  /** Client messages per socket. */
   readonly rateLimit?: RateLimit;
+  /** Tables opened per client address (POST /api/tables). */
+  readonly createLimit?: RateLimit;
   readonly store?: Store;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
@@ -93,13 +96,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
   });
 
-  registerRoutes(app, tables, () => ({
+  const health = () => ({
     tables: tables.size,
     connections: io.engine.clientsCount,
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
-  }));
+  });
+  registerRoutes(app, tables, health, options.createLimit);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   if (webDir && existsSync(join(webDir, 'handler.js'))) {

@@ -10,6 +10,10 @@ const host = process.env.HOST ?? '0.0.0.0';
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 const botDelayMs = process.env.BOT_DELAY_MS === undefined ? undefined : Number(process.env.BOT_DELAY_MS);
 const rateLimit = process.env.RATE_LIMIT === undefined ? undefined : { perSecond: Number(process.env.RATE_LIMIT), burst: 2 * Number(process.env.RATE_LIMIT) };
+// CREATE_LIMIT=<burst>/<per minute>: tables one address may open at once, then per minute (default 20/12).
+const createMatch = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(process.env.CREATE_LIMIT ?? '');
+if (process.env.CREATE_LIMIT !== undefined && !createMatch) throw new Error(`CREATE_LIMIT must look like 20/12, not ${process.env.CREATE_LIMIT}`);
+const createLimit = createMatch ? { burst: Number(createMatch[1]), perSecond: Number(createMatch[2]) / 60 } : undefined;
 
 const server = await startServer({
   port,
@@ -17,6 +21,7 @@ const server = await startServer({
   dataDir,
   ...(botDelayMs === undefined ? {} : { botDelayMs }),
   ...(rateLimit === undefined ? {} : { rateLimit }),
+  ...(createLimit === undefined ? {} : { createLimit }),
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
 });

@@ -5,16 +5,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hashToken, newToken } from '../ids.ts';
 import type { TableRegistry } from '../tables/registry.ts';
 import { describeIssue } from '../socket/gateway.ts';
-import { TokenBucket } from '../socket/rate-limit.ts';
+import { TokenBucket, type RateLimit } from '../socket/rate-limit.ts';
 
 function error(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
   return reply.code(status).send({ error: { code, message } });
 }
 
 /** Opening tables, per client address: 20 at once, then one every 5 seconds. */
-const CREATE_LIMIT = { perSecond: 0.2, burst: 20 };
+export const DEFAULT_CREATE_LIMIT: RateLimit = { perSecond: 0.2, burst: 20 };
 
-export function registerRoutes(app: FastifyInstance, tables: TableRegistry, health: () => Record<string, unknown>): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  tables: TableRegistry,
+  health: () => Record<string, unknown>,
+  createLimit: RateLimit = DEFAULT_CREATE_LIMIT,
+): void {
   const creators = new Map<string, TokenBucket>();
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     if (err.statusCode === 413) return error(reply, 413, 'too-large', 'the request body is too large');
@@ -26,7 +31,7 @@ export function registerRoutes(app: FastifyInstance, tables: TableRegistry, heal
   app.post('/api/tables', async (req, reply) => {
     if (creators.size > 10_000) creators.clear(); // a crude bound: forgetting grants a fresh burst, nothing worse
     let bucket = creators.get(req.ip);
-    if (!bucket) creators.set(req.ip, (bucket = new TokenBucket(CREATE_LIMIT.perSecond, CREATE_LIMIT.burst)));
+    if (!bucket) creators.set(req.ip, (bucket = new TokenBucket(createLimit.perSecond, createLimit.burst)));
     if (!bucket.take()) return error(reply, 429, 'rate-limited', 'too many tables opened from here: wait a little');
     const body = CreateTableRequestSchema.safeParse(req.body);
     if (!body.success) return error(reply, 400, 'bad-message', describeIssue(body.error));
