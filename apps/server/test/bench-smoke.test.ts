@@ -1,0 +1,25 @@
+// `pnpm bench:server` must keep running as the code changes (a per-address limit on opening tables once broke it
+// without any test noticing). This runs it, scaled down, through its real entry point and checks that every
+// section reports; it asserts no figures: speed lives in the benchmark, not in tests.
+
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const repo = new URL('../../../', import.meta.url).pathname;
+const run = promisify(execFile);
+
+describe('the server benchmark still runs', () => {
+  it('scaled down: more tables than one address may open by default, every section reported', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/bench/server.ts', '--tables=30', '--step-seconds=1', '--moves=100', '--saturation-tables=3'],
+      { cwd: repo, timeout: 120_000 },
+    );
+    expect(stdout).toMatch(/^\(a\) raw socket\.io round trip: p50 [\d.]+ ms/m);
+    expect(stdout).toMatch(/^\(b\) one table, sequential: \d+ moves\/s/m);
+    expect(stdout).toMatch(/^\s+30 tables: p50 [\d.]+ ms, p99 [\d.]+ ms/m);
+    expect(stdout).toMatch(/^tables held at p99 ≤ 20 ms: \d+$/m);
+    expect(stdout).toMatch(/^\(d\) saturation, 3 tables/m);
+  });
+});
