@@ -1,7 +1,7 @@
 // Every string exists in every language, with the same placeholders, and nothing is left empty.
 
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, LOCALES, pickLocale, translate } from '../src/lib/i18n/index.ts';
+import { DICTIONARIES, LOCALES, localName, pickLocale, translate } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
 import { CARD_KINDS } from '@razzia/engine/cards';
 import { ERROR_CODES } from '@razzia/protocol/messages';
@@ -45,5 +45,14 @@ describe('i18n', () => {
     expect(pickLocale(['de-DE', 'nl-BE', 'en'])).toBe('nl');
     expect(pickLocale(['es-AR'])).toBe('es');
     expect(pickLocale(['fr'])).toBe('en');
+  });
+
+  it('shows the server’s bot names in the reader’s language, and people’s names as typed', () => {
+    const es = (key: keyof typeof en) => translate('es', key);
+    expect(localName('Greedy bot', es)).toBe('Bot codicioso');
+    expect(localName('Random bot 2', es)).toBe('Bot al azar 2');
+    expect(localName('Greedy bot', (key) => translate('nl', key))).toBe('Hebzuchtige bot');
+    expect(localName('Greedy botje', es)).toBe('Greedy botje');
+    expect(localName('Elke', es)).toBe('Elke');
   });
 });

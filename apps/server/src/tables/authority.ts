@@ -29,6 +29,7 @@ import type {
   TableInfo,
   TableNotice,
 } from '@razzia/protocol';
+import { BOT_NAMES } from '@razzia/protocol/table';
 import { newSecretSeed, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { SeatRecord, StoredAction, Store, TableRecord } from '../store/store.ts';
@@ -537,7 +538,7 @@ export class TableAuthority {
   }
 
   private botName(bot: BotId, seat: number): string {
-    const base = bot === 'greedy' ? 'Greedy bot' : 'Random bot';
+    const base = BOT_NAMES[bot];
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base} ${n}`;
       if (!this.nameTaken(name)) return name;

@@ -6,7 +6,7 @@ import { actor, legalActions } from '@razzia/engine/legal';
 import { scoreRound, totals, winners } from '@razzia/engine/scoring';
 import type { Action, PublicState, ScoreBreakdown } from '@razzia/engine/types';
 import type { LogEntry } from '@razzia/protocol/table';
-import type { MessageKey, Params } from '../i18n/index.ts';
+import { localName, type MessageKey, type Params } from '../i18n/index.ts';
 
 export type Translate = (key: MessageKey, params?: Params) => string;
 
@@ -94,7 +94,7 @@ function cardsPhrase(cards: readonly BootyKind[], t: Translate): string {
 /** One log line in words, or null for entries that need none. */
 export function describeEntry(entry: LogEntry, names: readonly string[], t: Translate): string | null {
   const e = entry.event;
-  const who = (seat: number) => names[seat] ?? t('table.seat', { n: seat + 1 });
+  const who = (seat: number) => localName(names[seat] ?? t('table.seat', { n: seat + 1 }), t);
   switch (e.type) {
     case 'card-drawn':
       return e.card === 'police'
@@ -129,9 +129,9 @@ export function describeEntry(entry: LogEntry, names: readonly string[], t: Tran
     case 'game-over':
       return t('log.gameOver', { names: e.winners.map(who).join(' & ') });
     case 'seat-taken':
-      return t('log.seatTaken', { name: e.name, seat: e.seat + 1 });
+      return t('log.seatTaken', { name: localName(e.name, t), seat: e.seat + 1 });
     case 'seat-freed':
-      return t('log.seatFreed', { name: e.name, seat: e.seat + 1 });
+      return t('log.seatFreed', { name: localName(e.name, t), seat: e.seat + 1 });
     case 'game-started':
       return t('log.started');
     case 'timed-out':

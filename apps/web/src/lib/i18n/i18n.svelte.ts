@@ -1,7 +1,7 @@
 // The current language, as reactive state shared through context (never module state: see style.md).
 
 import { createContext } from 'svelte';
-import { isMessageKey, pickLocale, translate, LOCALES, type Locale, type MessageKey, type Params } from './index.ts';
+import { isMessageKey, localName, pickLocale, translate, LOCALES, type Locale, type MessageKey, type Params } from './index.ts';
 
 const STORAGE_KEY = 'razzia.locale';
 
@@ -26,6 +26,9 @@ export class I18n {
 
   /** Reads `locale`, so a template that calls it updates when the language changes. */
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
+
+  /** A player's name as shown: bots' names translated (reads `locale` too). */
+  name = (name: string): string => localName(name, this.t);
 
   /** A wire error in words: the rule's own message when it has one, else the error code's. */
   error = (error: { code: string; rule?: { code: string } }): string => {

@@ -1,5 +1,6 @@
 // Translation: English, Dutch and Spanish (the rulebooks' languages), chosen from the browser and switchable.
 
+import { BOT_NAME_PATTERN } from '@razzia/protocol/table';
 import { en, type MessageKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
@@ -30,6 +31,17 @@ export function translate(locale: Locale, key: MessageKey, params?: Params): str
     if (one === undefined) return String(value);
     return typeof value === 'number' && rules.select(value) === 'one' ? one : (other ?? '');
   });
+}
+
+/**
+ * A player's name as shown: a bot's name from the server ("Greedy bot 2") in the reader's language
+ * ("Bot codicioso 2"); a person's name as they typed it.
+ */
+export function localName(name: string, t: (key: MessageKey) => string): string {
+  const match = BOT_NAME_PATTERN.exec(name);
+  if (!match) return name;
+  const base = t(match[1] === 'Greedy bot' ? 'table.botGreedy' : 'table.botRandom');
+  return match[2] ? `${base} ${match[2]}` : base;
 }
 
 /** The first of the browser's preferred languages that we speak, else English. */
