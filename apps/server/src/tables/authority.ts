@@ -29,7 +29,7 @@ import type {
   TableInfo,
   TableNotice,
 } from '@razzia/protocol';
-import { BOT_NAMES } from '@razzia/protocol/table';
+import { BOT_NAMES, TableNoticeSchema } from '@razzia/protocol/table';
 import { newSecretSeed, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { SeatRecord, StoredAction, Store, TableRecord } from '../store/store.ts';
@@ -187,7 +187,7 @@ export class TableAuthority {
     else this.connections.set(owner, (this.connections.get(owner) ?? 0) + 1);
     const seat = this.seatOf(owner);
     // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
-    if (seat !== null && this.record.seats[seat]?.standIn) this.setStandIn(seat, null);
+    if (seat !== null && this.record.status === 'playing' && this.record.seats[seat]?.standIn) this.setStandIn(seat, null);
     else this.deps.listener.presence(this);
   }
 
@@ -547,14 +547,8 @@ export class TableAuthority {
   }
 }
 
+const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
+
 function isNotice(event: GameEvent | TableNotice): event is TableNotice {
-  return (
-    event.type === 'seat-taken' ||
-    event.type === 'seat-freed' ||
-    event.type === 'game-started' ||
-    event.type === 'timed-out' ||
-    event.type === 'rematch' ||
-    event.type === 'stand-in' ||
-    event.type === 'stand-in-ended'
-  );
+  return NOTICE_TYPES.has(event.type);
 }
