@@ -8,10 +8,7 @@ import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 export const BOT_IDS = ['random', 'greedy'] as const;
 export const BotIdSchema = z.enum(BOT_IDS);
 export type BotId = z.infer<typeof BotIdSchema>;
-
-/** The names the server gives bots ("Greedy bot", then "Greedy bot 2", …); clients may show them translated. */
-export const BOT_NAMES: Readonly<Record<BotId, string>> = { greedy: 'Greedy bot', random: 'Random bot' };
-export const BOT_NAME_PATTERN = /^(Greedy bot|Random bot)(?: (\d+))?$/;
+export { BOT_NAMES, BOT_NAME_PATTERN } from './constants.ts';
 
 export const VisibilitySchema = z.enum(['public', 'private']);
 

@@ -29,7 +29,8 @@ import type {
   TableInfo,
   TableNotice,
 } from '@razzia/protocol';
-import { BOT_NAMES, TableNoticeSchema } from '@razzia/protocol/table';
+import { BOT_NAMES } from '@razzia/protocol/constants';
+import { TableNoticeSchema } from '@razzia/protocol/table';
 import { newSecretSeed, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { SeatRecord, StoredAction, Store, TableRecord } from '../store/store.ts';

@@ -1,6 +1,6 @@
 // Translation: English, Dutch and Spanish (the rulebooks' languages), chosen from the browser and switchable.
 
-import { BOT_NAME_PATTERN } from '@razzia/protocol/table';
+import { BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import { en, type MessageKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
