@@ -301,6 +301,20 @@ describe('a whole game in real browsers', () => {
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'malformed/not-json.json'));
     await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/not a valid game record/i);
     expect(await spectator.locator('[data-testid=step]').count()).toBe(0);
+
+    // A page that does not exist says so in words, with the way home; a bare table id works as a link.
+    const missing = await spectator.goto(`${server.url}/nothing/here`);
+    expect(missing?.status()).toBe(404);
+    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toBe('There is no such page here.');
+    await audit(spectator, 'not found');
+    await spectator.goto(server.url);
+    await spectator.fill('[data-testid=join-link]', 'no link at all');
+    await spectator.keyboard.press('Enter');
+    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toBe('That is not a table link.');
+    await spectator.fill('[data-testid=join-link]', link.split('/').pop()!);
+    await spectator.keyboard.press('Enter');
+    await spectator.waitForURL(link);
+
     expect(cspViolations).toEqual([]);
     expect(a11yViolations).toEqual({});
   });

@@ -10,6 +10,8 @@ export const en = {
   'nav.home': 'Home',
   'nav.replay': 'Replay viewer',
   'nav.skip': 'Skip to the game',
+  'page.notFound': 'There is no such page here.',
+  'page.error': 'Something went wrong on this page.',
 
   'home.create.title': 'Open a table',
   'home.create.name': 'Table name',

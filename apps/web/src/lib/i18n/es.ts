@@ -12,6 +12,8 @@ export const es: Record<MessageKey, string> = {
   'nav.home': 'Inicio',
   'nav.replay': 'Ver una partida',
   'nav.skip': 'Ir a la partida',
+  'page.notFound': 'Aquí no existe esa página.',
+  'page.error': 'Algo salió mal en esta página.',
 
   'home.create.title': 'Abrir una mesa',
   'home.create.name': 'Nombre de la mesa',

@@ -12,6 +12,8 @@ export const nl: Record<MessageKey, string> = {
   'nav.home': 'Start',
   'nav.replay': 'Partij terugkijken',
   'nav.skip': 'Naar het spel',
+  'page.notFound': 'Deze pagina bestaat hier niet.',
+  'page.error': 'Er ging iets mis op deze pagina.',
 
   'home.create.title': 'Open een tafel',
   'home.create.name': 'Naam van de tafel',
