@@ -13,9 +13,10 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A started 3-player table: host (seat 0) and guest (seat 1) are people, seat 2 is a bot; plus a spectator. */
+/** A started 2-player table: host (seat 0) and guest (seat 1), both people, so nothing moves unless one of them
+ * acts (a bot seat made this racy: it could open an auction before the test looked); plus a spectator. */
 async function startedTable() {
-  const { id, clients } = await seatedTable(server, { players: 3, people: ['Host', 'Guest'], bots: ['random'] });
+  const { id, clients } = await seatedTable(server, { players: 2, people: ['Host', 'Guest'] });
   const [host, guest] = clients as [TestClient, TestClient];
   const spectator = await TestClient.connect(server.url);
   await spectator.must({ type: 'watch', table: id });
@@ -38,22 +39,20 @@ describe('refusals at a running table', () => {
     const before = await stateOf(id);
     const game = before.game;
     if (!game || game.phase.kind !== 'turn') throw new Error('expected a turn');
-    const onTurn = game.phase.seat === 0 ? host : game.phase.seat === 1 ? guest : null;
+    const onTurn = game.phase.seat === 0 ? host : guest;
     const offTurn = game.phase.seat === 0 ? guest : host;
     const v = before.version;
 
     const forged = await offTurn.send({ type: 'act', table: id, version: v, intent: { type: 'draw', pile: 0, seat: game.phase.seat } });
     expect(forged).toMatchObject({ ok: false, error: { code: 'not-yours' } });
     const outOfTurn = await offTurn.send({ type: 'act', table: id, version: v, intent: { type: 'draw', pile: 0 } });
-    if (onTurn) expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
+    expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
     const asSpectator = await spectator.send({ type: 'act', table: id, version: v, intent: { type: 'call' } });
     expect(asSpectator).toMatchObject({ ok: false, error: { code: 'not-seated' } });
-    if (onTurn) {
-      const stale = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
-      expect(stale).toMatchObject({ ok: false, error: { code: 'stale-version' } });
-      const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
-      expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
-    }
+    const stale = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
+    expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
     expect(await stateOf(id)).toMatchObject({ seq: before.seq, version: before.version });
     for (const c of [host, guest, spectator]) c.close();
   });
