@@ -33,7 +33,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', log],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -28,6 +28,8 @@ export interface ServerOptions {
   readonly rateLimit?: RateLimit;
   /** Tables opened per client address (POST /api/tables). */
   readonly createLimit?: RateLimit;
+  /** Sockets one client address may hold open at once. */
+  readonly connectionLimit?: number;
   readonly store?: Store;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
@@ -39,6 +41,9 @@ export interface RunningServer {
   /** Graceful: stop accepting, tell every client why, close sockets, flush and close the store. */
   close(reason?: string): Promise<void>;
 }
+
+/** Enough for a club or school behind one NAT address, far too few to exhaust the server from one. */
+export const DEFAULT_CONNECTION_LIMIT = 256;
 
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['referrer-policy', 'no-referrer'],
@@ -86,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     floodDisconnectAfter: 500,
     lobbyThrottleMs: 200,
+    connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
   });
   tables.listen(gateway);

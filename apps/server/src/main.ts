@@ -22,6 +22,7 @@ const server = await startServer({
   ...(botDelayMs === undefined ? {} : { botDelayMs }),
   ...(rateLimit === undefined ? {} : { rateLimit }),
   ...(createLimit === undefined ? {} : { createLimit }),
+  ...(process.env.CONNECTION_LIMIT ? { connectionLimit: Number(process.env.CONNECTION_LIMIT) } : {}),
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
 });

@@ -158,6 +158,27 @@ describe('fuzzing', () => {
     for (const c of [host, guest, spectator, attacker, otherHost]) c.close();
   });
 
+  it('refuses more sockets from one address than the limit, with a reason, and frees the slot when one closes', async () => {
+    const strict = await testServer({ connectionLimit: 3 });
+    const open = await Promise.all([1, 2, 3].map(() => TestClient.connect(strict.url)));
+    const refused = await TestClient.connect(strict.url).then(
+      () => null,
+      (e: Error & { data?: { code?: string } }) => e,
+    );
+    expect(refused?.message).toBe('too many connections from this address');
+    expect(refused?.data?.code).toBe('rate-limited');
+    const closed = open.pop()!;
+    const gone = new Promise((resolve) => closed.socket.once('disconnect', resolve));
+    closed.close();
+    await gone;
+    // the server counts the slot free once it has seen the close: a handshake may race it, so try until it lands
+    let again: TestClient | null = null;
+    while (!again) again = await TestClient.connect(strict.url).catch(() => null);
+    expect((await again.send({ type: 'lobby', follow: false })).ok).toBe(true);
+    for (const c of [...open, again]) c.close();
+    await strict.close();
+  });
+
   it('rate-limits a flooding socket without slowing anybody else', async () => {
     const strict = await testServer({ rateLimit: { perSecond: 5, burst: 10 } });
     const flooder = await TestClient.connect(strict.url);

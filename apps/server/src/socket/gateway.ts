@@ -28,6 +28,8 @@ export interface GatewayOptions {
   /** After this many refused messages in a row the socket is cut off. */
   readonly floodDisconnectAfter: number;
   readonly lobbyThrottleMs: number;
+  /** Open sockets one client address may hold at once; more are refused at the handshake. */
+  readonly connectionLimit: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
 }
 
@@ -48,6 +50,8 @@ const LOBBY_ROOM = 'lobby';
 
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
+  /** Open sockets per client address. */
+  private readonly perAddress = new Map<string, number>();
   private lobbyTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -55,6 +59,22 @@ export class Gateway implements TableListener {
     private readonly tables: TableRegistry,
     private readonly options: GatewayOptions,
   ) {
+    // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
+    io.use((socket, next) => {
+      const address = socket.handshake.address;
+      const open = this.perAddress.get(address) ?? 0;
+      if (open >= options.connectionLimit) {
+        options.log?.({ address, open }, 'connection refused: too many from this address');
+        return next(Object.assign(new Error('too many connections from this address'), { data: { code: 'rate-limited' } }));
+      }
+      this.perAddress.set(address, open + 1);
+      socket.once('disconnect', () => {
+        const left = (this.perAddress.get(address) ?? 1) - 1;
+        if (left > 0) this.perAddress.set(address, left);
+        else this.perAddress.delete(address);
+      });
+      next();
+    });
     io.on('connection', (socket) => this.connected(socket));
   }
 
