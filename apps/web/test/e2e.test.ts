@@ -223,6 +223,9 @@ describe('a whole game in real browsers', () => {
       const text = await spectator.locator('section.auction').textContent();
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
+      // Card kinds explain themselves on a click or tap (tooltips reach neither touch nor keyboard users).
+      await spectator.locator('[data-testid=tracker-kind]').first().click();
+      expect(await spectator.locator('#tracker-explained').textContent()).toMatch(/^Ring — /);
       await shot(spectator, 'spectator-auction-desktop');
       await audit(spectator, 'auction, watching');
     })();
