@@ -1,7 +1,7 @@
 // Every HTTP route, with good and bad ids and bodies (supertest against the real server).
 
 import request from 'supertest';
-import { fromRecord } from '@razzia/engine';
+import { fromRecord, summarize } from '@razzia/engine';
 import { CreateTableResponseSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
@@ -99,6 +99,10 @@ describe('GET /api/tables/:id/record', () => {
     const replayed = fromRecord(res.body);
     if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
     expect(replayed.game.state.results).toEqual(final.results);
+    // headers the format allows beside the game: when it started and how it ended, as `razzia replay` says it
+    expect(res.body.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(res.body.result).toEqual(summarize(replayed.game.state));
+    expect(res.body.result.finished).toBe(true);
     host.close();
   });
 });

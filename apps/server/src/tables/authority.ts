@@ -9,6 +9,7 @@ import {
   deal,
   greedyBot,
   startGame,
+  summarize,
   toRecord,
   view,
   viewEvent,
@@ -16,6 +17,7 @@ import {
   type GameEvent,
   type GameState,
   type RazziaRecord,
+  type ReplaySummary,
   type Viewer,
 } from '@razzia/engine';
 import type {
@@ -292,9 +294,16 @@ export class TableAuthority {
   }
 
   /** A finished game's record; refused while the game runs, since a record holds the piles (R9). */
-  gameRecord(): Result<RazziaRecord & { table: TableId }> {
+  gameRecord(): Result<RazziaRecord & { table: TableId; date: string; result: ReplaySummary }> {
     if (this.record.status !== 'over' || !this.game) return fail('not-over', 'the record is available once the game is over');
-    return ok({ ...toRecord({ state: this.game, actions: this.actions.map((a) => a.action) }), table: this.id });
+    // Extra top-level keys are the format's headers (like PGN's): ignored on import, useful to people and tools.
+    const started = this.log.find((e) => e.event.type === 'game-started')?.at ?? this.record.createdAt;
+    return ok({
+      ...toRecord({ state: this.game, actions: this.actions.map((a) => a.action) }),
+      table: this.id,
+      date: new Date(started).toISOString(),
+      result: summarize(this.game),
+    });
   }
 
   // Commands ----------------------------------------------------------------------------------------
