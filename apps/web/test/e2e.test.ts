@@ -341,12 +341,22 @@ describe('a whole game in real browsers', () => {
     await host.click('button:has-text("Start the game")');
     await friend.waitForSelector('[data-testid=status]');
 
-    // Wim's phone goes away (the page closes): only then does the host get the button.
+    // Make it Wim's decision: if the host is to move, the host draws (in a two-seat game Wim decides next).
+    if ((await host.locator('[data-testid=actions] button[data-action=draw]').count()) > 0) {
+      const v = await version(host);
+      await host.locator('[data-testid=actions] button[data-action=draw]').first().click();
+      await moved(host, v);
+    }
+    await expect.poll(() => host.locator('.waiting').textContent()).toMatch(/^\s*Waiting for Wim…\s*$/);
+
+    // Wim's phone goes away (the page closes): only then does the host get the way on, where the game waits.
     expect(await host.locator('[data-testid=stand-in]').count()).toBe(0);
     const friendContext = friend.context();
     const storage = await friendContext.storageState(); // Wim's token, to come back with
     await friend.close();
-    await host.click('[data-testid=stand-in]');
+    await expect.poll(() => host.locator('.waiting').textContent()).toMatch(/Waiting for Wim… They are not connected\./);
+    expect(await host.locator('[data-testid=stand-in]').count()).toBe(1); // on Wim's panel too
+    await host.click('[data-testid=stand-in-waiting]');
     await host.waitForSelector('section.player .badge.stand-in');
     await host.waitForSelector('.log li:has-text("Wim is away: a bot plays for them until they come back")');
 

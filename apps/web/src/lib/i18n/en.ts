@@ -94,6 +94,7 @@ export const en = {
   'game.bid': 'Bid {cheque}',
   'game.forced': 'Everybody passed on your court auction: you must bid one of your cheques.',
   'game.waitTurn': 'Waiting for {name}…',
+  'game.away': 'They are not connected.',
   'game.faceUp': 'Cheques',
   'game.faceDown': 'Won this round',
   'game.estate': 'Estate',

@@ -96,6 +96,7 @@ export const es: Record<MessageKey, string> = {
   'game.bid': 'Pujar {cheque}',
   'game.forced': 'Todos pasaron en tu subasta judicial: debes pujar uno de tus fajos.',
   'game.waitTurn': 'Esperando a {name}…',
+  'game.away': 'No tiene conexión.',
   'game.faceUp': 'Fajos',
   'game.faceDown': 'Ganados esta ronda',
   'game.estate': 'Patrimonio',

@@ -96,6 +96,7 @@ export const nl: Record<MessageKey, string> = {
   'game.bid': 'Bied {cheque}',
   'game.forced': 'Iedereen paste op jouw veiling op bevel van de rechtbank: je moet een cheque bieden.',
   'game.waitTurn': 'Wachten op {name}…',
+  'game.away': 'Die speler is niet verbonden.',
   'game.faceUp': 'Cheques',
   'game.faceDown': 'Deze ronde gewonnen',
   'game.estate': 'Familiebezit',
