@@ -1,4 +1,4 @@
-// `pnpm start`: runs the server on its embedded defaults; PORT, HOST, DATA_DIR and LOG_LEVEL configure it.
+// `pnpm start`: runs the server on its embedded defaults; environment variables configure it (README: Configuration).
 
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
@@ -15,6 +15,12 @@ const createMatch = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(process.env.CREATE_LIMIT ?? 
 if (process.env.CREATE_LIMIT !== undefined && !createMatch) throw new Error(`CREATE_LIMIT must look like 20/12, not ${process.env.CREATE_LIMIT}`);
 const createLimit = createMatch ? { burst: Number(createMatch[1]), perSecond: Number(createMatch[2]) / 60 } : undefined;
 
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, not ${value}`);
+  return n;
+}
+
 const server = await startServer({
   port,
   host,
@@ -22,7 +28,7 @@ const server = await startServer({
   ...(botDelayMs === undefined ? {} : { botDelayMs }),
   ...(rateLimit === undefined ? {} : { rateLimit }),
   ...(createLimit === undefined ? {} : { createLimit }),
-  ...(process.env.CONNECTION_LIMIT ? { connectionLimit: Number(process.env.CONNECTION_LIMIT) } : {}),
+  ...(process.env.CONNECTION_LIMIT === undefined ? {} : { connectionLimit: positiveInteger('CONNECTION_LIMIT', process.env.CONNECTION_LIMIT) }),
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
 });
