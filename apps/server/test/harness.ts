@@ -165,6 +165,12 @@ export class ManualClock {
   }
 }
 
+/** An engine action as a client sends it: the seat comes from the token. */
+export function intentOf(action: import('@razzia/engine').Action): import('@razzia/protocol').Intent {
+  const { seat: _seat, ...intent } = action;
+  return intent as import('@razzia/protocol').Intent;
+}
+
 /**
  * Makes a client play its seat: whenever a received view says it is this seat's decision, it sends `pick`'s
  * choice among the legal actions. Resolves with the final view when the game is over.
@@ -190,8 +196,7 @@ export function autoPlay(
       if (legal.length === 0 || actedOn === game.version) return;
       if (options.beforeAct && !(await options.beforeAct(game))) return;
       actedOn = game.version;
-      const { seat: _seat, ...intent } = pick(legal, game.version);
-      const reply = await client.send({ type: 'act', table, version: game.version, intent });
+      const reply = await client.send({ type: 'act', table, version: game.version, intent: intentOf(pick(legal, game.version)) });
       if (!reply.ok && reply.error.code !== 'stale-version') reject(new Error(`act refused: ${JSON.stringify(reply.error)}`));
     };
     const onMessage = () => void consider().catch(reject);

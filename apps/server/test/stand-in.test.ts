@@ -2,15 +2,8 @@
 // clock, "the bot plays" and "nobody plays" are both exact: timers fire only inside `advance`.
 
 import { describe, expect, it } from 'vitest';
-import { actor, legalActions, type Action } from '@razzia/engine';
-import type { Intent } from '@razzia/protocol';
-import { ManualClock, TestClient, seatedTable, tempDir, testServer } from './harness.ts';
-
-/** An engine action as a client sends it: the seat comes from the token. */
-function intentOf(action: Action): Intent {
-  const { seat: _seat, ...intent } = action;
-  return intent as Intent;
-}
+import { actor, legalActions } from '@razzia/engine';
+import { ManualClock, TestClient, intentOf, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('stand-in bots', () => {
   it('the host lets a bot play for a player who left, only while they are away; nobody else can, and not before', async () => {

@@ -9,4 +9,5 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
 /** The names the server gives bots ("Greedy bot", then "Greedy bot 2", …); clients may show them translated. */
 export const BOT_NAMES = { greedy: 'Greedy bot', random: 'Random bot' } as const satisfies Record<'greedy' | 'random', string>;
-export const BOT_NAME_PATTERN = /^(Greedy bot|Random bot)(?: (\d+))?$/;
+/** A server-given bot name: which base name, and the number after it if any. */
+export const BOT_NAME_PATTERN = new RegExp(`^(${Object.values(BOT_NAMES).join('|')})(?: (\\d+))?$`);

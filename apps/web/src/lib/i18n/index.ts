@@ -1,6 +1,6 @@
 // Translation: English, Dutch and Spanish (the rulebooks' languages), chosen from the browser and switchable.
 
-import { BOT_NAME_PATTERN } from '@razzia/protocol/constants';
+import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import { en, type MessageKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
@@ -40,7 +40,7 @@ export function translate(locale: Locale, key: MessageKey, params?: Params): str
 export function localName(name: string, t: (key: MessageKey) => string): string {
   const match = BOT_NAME_PATTERN.exec(name);
   if (!match) return name;
-  const base = t(match[1] === 'Greedy bot' ? 'table.botGreedy' : 'table.botRandom');
+  const base = t(match[1] === BOT_NAMES.greedy ? 'table.botGreedy' : 'table.botRandom');
   return match[2] ? `${base} ${match[2]}` : base;
 }
 
