@@ -7,7 +7,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 RUN npm install -g pnpm@10.34.9
 WORKDIR /src
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json tsconfig.base.json ./
-COPY packages/engine/package.json packages/engine/
+COPY packages/contract/package.json packages/contract/
+COPY packages/games/razzia/package.json packages/games/razzia/
+COPY packages/games/razzia-dorra/package.json packages/games/razzia-dorra/
+COPY packages/games/robbery/package.json packages/games/robbery/
 COPY packages/protocol/package.json packages/protocol/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

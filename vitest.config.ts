@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: ['packages/*/vitest.config.ts', 'packages/games/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
   },
 });

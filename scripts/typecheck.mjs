@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 let failed = false;
-for (const group of ['packages', 'apps']) {
+for (const group of ['packages', 'packages/games', 'apps']) {
   for (const name of readdirSync(join(root, group))) {
     const dir = join(root, group, name);
     if (!existsSync(join(dir, 'tsconfig.json'))) continue;

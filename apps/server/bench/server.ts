@@ -8,7 +8,7 @@ import { mkdtempSync, openSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { legalActions, type Action, type GameView } from '@razzia/engine';
+import { legalActions, type Action, type GameView } from '@razzia/game-razzia';
 import { MESSAGE_EVENT, PING_EVENT, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
 import { io, type Socket } from 'socket.io-client';
 

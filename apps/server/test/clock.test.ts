@@ -2,7 +2,7 @@
 // survive a restart. No test here sleeps.
 
 import { describe, expect, it } from 'vitest';
-import { actor } from '@razzia/engine';
+import { actor } from '@razzia/game-razzia';
 import { ManualClock, TestClient, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 async function clockedTable(clock: ManualClock, dataDir: string) {

@@ -1,7 +1,7 @@
 // Whole games over real sockets: 2 to 5 seats with people, bots and spectators. Every message every seat and
 // spectator receives is validated against the strict protocol schemas (in the harness) and checked for leaks.
 
-import { fromRecord, legalActions, type Action, type CardKind } from '@razzia/engine';
+import { fromRecord, legalActions, type Action, type CardKind } from '@razzia/game-razzia';
 import { LogEntrySchema, type ServerMessage, type TableId } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../src/index.ts';

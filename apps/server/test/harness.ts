@@ -166,7 +166,7 @@ export class ManualClock {
 }
 
 /** An engine action as a client sends it: the seat comes from the token. */
-export function intentOf(action: import('@razzia/engine').Action): import('@razzia/protocol').Intent {
+export function intentOf(action: import('@razzia/game-razzia').Action): import('@razzia/protocol').Intent {
   const { seat: _seat, ...intent } = action;
   return intent as import('@razzia/protocol').Intent;
 }
@@ -178,7 +178,7 @@ export function intentOf(action: import('@razzia/engine').Action): import('@razz
 export function autoPlay(
   client: TestClient,
   table: TableId,
-  pick: (legal: readonly import('@razzia/engine').Action[], version: number) => import('@razzia/engine').Action = (legal) => legal[0] as import('@razzia/engine').Action,
+  pick: (legal: readonly import('@razzia/game-razzia').Action[], version: number) => import('@razzia/game-razzia').Action = (legal) => legal[0] as import('@razzia/game-razzia').Action,
   options: { beforeAct?: (view: NonNullable<ReturnType<TestClient['lastGame']>>) => boolean | Promise<boolean> } = {},
 ): Promise<NonNullable<ReturnType<TestClient['lastGame']>>> {
   return new Promise((resolve, reject) => {
@@ -191,7 +191,7 @@ export function autoPlay(
         resolve(game);
         return;
       }
-      const { legalActions } = await import('@razzia/engine');
+      const { legalActions } = await import('@razzia/game-razzia');
       const legal = legalActions(game as never).filter((a) => a.seat === game.viewer);
       if (legal.length === 0 || actedOn === game.version) return;
       if (options.beforeAct && !(await options.beforeAct(game))) return;

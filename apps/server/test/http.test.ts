@@ -1,7 +1,7 @@
 // Every HTTP route, with good and bad ids and bodies (supertest against the real server).
 
 import request from 'supertest';
-import { fromRecord, summarize } from '@razzia/engine';
+import { fromRecord, summarize } from '@razzia/game-razzia';
 import { CreateTableResponseSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, autoPlay, createTable, testServer } from './harness.ts';

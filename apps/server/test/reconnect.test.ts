@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Action } from '@razzia/engine';
+import type { Action } from '@razzia/game-razzia';
 import type { ServerMessage, TableId, Token } from '@razzia/protocol';
 import { CATCH_UP_LIMIT } from '../src/tables/authority.ts';
 import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';

@@ -2,7 +2,7 @@
 // clock, "the bot plays" and "nobody plays" are both exact: timers fire only inside `advance`.
 
 import { describe, expect, it } from 'vitest';
-import { actor, legalActions } from '@razzia/engine';
+import { actor, legalActions } from '@razzia/game-razzia';
 import { ManualClock, TestClient, intentOf, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('stand-in bots', () => {

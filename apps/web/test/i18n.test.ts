@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DICTIONARIES, LOCALES, localName, pickLocale, translate } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
-import { CARD_KINDS } from '@razzia/engine/cards';
+import { CARD_KINDS } from '@razzia/game-razzia/cards';
 import { ERROR_CODES } from '@razzia/protocol/messages';
 
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();

@@ -1,7 +1,7 @@
 // The table's view-model: legal-move highlighting, score projection, the unseen-card tracker, the log in words.
 
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/engine';
+import { apply, legalActions, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/game-razzia';
 import type { LogEntry } from '@razzia/protocol/table';
 import { translate } from '../src/lib/i18n/index.ts';
 import { cardList, clockSeconds, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../src/lib/game/viewmodel.ts';

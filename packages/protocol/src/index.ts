@@ -1,6 +1,5 @@
 // @razzia/protocol: the single wire contract between the server and every client.
 
-export * from './game.ts';
 export * from './ids.ts';
 export * from './table.ts';
 export * from './messages.ts';

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { ChequeSchema, GameViewSchema, PileSchema, SeatSchema } from './game.ts';
+import { ChequeSchema, GameViewSchema, PileSchema, SeatSchema } from '@razzia/game-razzia/schemas';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import { BotIdSchema, LobbyEntrySchema, LogEntrySchema, TableInfoSchema, TableSettingsSchema } from './table.ts';
 

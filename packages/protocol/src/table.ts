@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { GameEventSchema, SeatSchema } from './game.ts';
+import { GameEventSchema, SeatSchema } from '@razzia/game-razzia/schemas';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
 export const BOT_IDS = ['random', 'greedy'] as const;

@@ -1,6 +1,6 @@
 // The narrow storage interface the table authority needs. SQLite implements it today; PostgreSQL can tomorrow.
 
-import type { Action, GameSetup } from '@razzia/engine';
+import type { Action, GameSetup } from '@razzia/game-razzia';
 import type { BotId, LogEntry, TableId, TableSettings } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 

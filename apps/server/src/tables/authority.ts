@@ -19,7 +19,7 @@ import {
   type RazziaRecord,
   type ReplaySummary,
   type Viewer,
-} from '@razzia/engine';
+} from '@razzia/game-razzia';
 import type {
   BotId,
   Intent,

@@ -1,6 +1,6 @@
 // How each card kind looks: its colour group, a short mark that tells kinds apart without colour, an icon.
 
-import type { CardKind, Colour } from '@razzia/engine/cards';
+import type { CardKind, Colour } from '@razzia/game-razzia/cards';
 
 export interface KindLook {
   readonly colour: Colour;

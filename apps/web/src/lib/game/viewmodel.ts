@@ -1,10 +1,10 @@
 // What the table shows, computed from the public view alone: my legal moves, projected scores, unseen cards,
 // the log in words, the final ranking. Pure functions, unit-tested.
 
-import { CARD_KINDS, KIND_INFO, BOOTY_KINDS, type BootyKind, type CardKind } from '@razzia/engine/cards';
-import { actor, legalActions } from '@razzia/engine/legal';
-import { scoreRound, totals, winners } from '@razzia/engine/scoring';
-import type { Action, PublicState, ScoreBreakdown } from '@razzia/engine/types';
+import { CARD_KINDS, KIND_INFO, BOOTY_KINDS, type BootyKind, type CardKind } from '@razzia/game-razzia/cards';
+import { actor, legalActions } from '@razzia/game-razzia/legal';
+import { scoreRound, totals, winners } from '@razzia/game-razzia/scoring';
+import type { Action, PublicState, ScoreBreakdown } from '@razzia/game-razzia/types';
 import type { LogEntry } from '@razzia/protocol/table';
 import { localName, type MessageKey, type Params } from '../i18n/index.ts';
 

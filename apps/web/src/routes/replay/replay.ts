@@ -1,6 +1,6 @@
 // Replays a record action by action, keeping every state, so the viewer can step both ways and jump.
 
-import type { GameEvent, GameState, RuleError } from '@razzia/engine/types';
+import type { Action, GameEvent, GameState, RuleError } from '@razzia/game-razzia/types';
 import type { LogEntry } from '@razzia/protocol/table';
 
 export interface Replay {
@@ -18,9 +18,9 @@ export type Loaded = { ok: true; replay: Replay } | { ok: false; reason: string 
 /** Reads a record (parsed JSON) and replays it; the engine's record module (with zod) loads only here. */
 export async function load(json: unknown): Promise<Loaded> {
   const [{ RecordSchema }, { startGame }, { apply }] = await Promise.all([
-    import('@razzia/engine/record'),
-    import('@razzia/engine/setup'),
-    import('@razzia/engine/apply'),
+    import('@razzia/game-razzia/record'),
+    import('@razzia/game-razzia/setup'),
+    import('@razzia/game-razzia/apply'),
   ]);
   const parsed = RecordSchema.safeParse(json);
   if (!parsed.success) {
@@ -39,7 +39,7 @@ export async function load(json: unknown): Promise<Loaded> {
     for (const event of events) log.push({ seq: log.length + 1, at: 0, event });
   };
   for (const [index, action] of record.actions.entries()) {
-    const result = apply(state, action);
+    const result = apply(state, action as Action);
     if (!result.ok) {
       illegal = { index, error: result.error };
       break;

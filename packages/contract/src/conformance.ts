@@ -1,0 +1,124 @@
+// What every game must satisfy, checked over many random games: each game's test suite runs this at every
+// player count. It is the contract's own test of a game — legal lists, purity, schemas, addressing, records and
+// (for games with `sample`) that a sampled state shows the seat exactly its own view, which also catches a
+// view that leaks something hidden.
+
+import { resolveChance } from './chance.ts';
+import type { AnyGame, Move, Seat, Told } from './game.ts';
+import { Rng } from './random.ts';
+import { replay } from './replay.ts';
+import { step } from './step.ts';
+
+export interface ConformanceOptions {
+  readonly players: number;
+  readonly games: number;
+  readonly seed?: string;
+  /** Check that every legal action of the awaited seats applies (costly for long lists: a sample of this many). */
+  readonly tryLegal?: number;
+}
+
+export interface ConformanceReport {
+  readonly games: number;
+  readonly moves: number;
+  readonly decisions: number;
+  readonly chances: number;
+  /** The most seats awaited at once (more than one means simultaneous decisions were exercised). */
+  readonly maxAwaited: number;
+}
+
+const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
+
+function fail(message: string): never {
+  throw new Error(`conformance: ${message}`);
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+export function checkConformance(game: AnyGame, options: ConformanceOptions): ConformanceReport {
+  const rng = Rng.fromSeed(options.seed ?? `conformance/${game.id}/${options.players}`);
+  const names = NAMES.slice(0, options.players);
+  const report = { games: 0, moves: 0, decisions: 0, chances: 0, maxAwaited: 0 };
+  const seats = Array.from({ length: options.players }, (_, s) => s);
+  const parse = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown, what: string) => {
+    const r = schema.safeParse(value);
+    if (!r.success) fail(`${what} does not fit its schema: ${String(r.error).slice(0, 500)}\n${json(value).slice(0, 500)}`);
+  };
+  for (let g = 0; g < options.games; g++) {
+    const setup = game.deal({ names, options: game.defaultOptions }, rng);
+    parse(game.schemas.setup, setup, 'the deal');
+    const started = game.start(setup);
+    if (!started.ok) fail(`its own deal does not start: ${started.error}`);
+    let state = started.state;
+    const moves: Move<unknown>[] = [];
+    for (let guard = 0; ; guard++) {
+      if (guard > 100_000) fail('a game did not end within 100,000 moves');
+      const before = json(state);
+      const pending = game.pending(state);
+      for (const viewer of [...seats, null]) {
+        const v = game.view(state, viewer);
+        parse(game.schemas.view, v, `the view of ${viewer ?? 'a spectator'}`);
+        if (game.sample && viewer !== null && g % 4 === 0) {
+          const sampled = game.sample(v, viewer, rng);
+          const again = game.view(sampled, viewer);
+          if (json(again) !== json(v))
+            fail(`seat ${viewer}'s view of a state sampled from its view differs from the view (a leak, or a sampler that ignores the view):\n${json(v).slice(0, 400)}\n${json(again).slice(0, 400)}`);
+        }
+      }
+      if (pending.kind === 'over') {
+        for (const s of seats) if (game.legal(state, s).length > 0) fail(`seat ${s} has legal actions after the end`);
+        if (pending.outcome.scores.length !== options.players) fail('the outcome does not score every seat');
+        break;
+      }
+      let move: Move<unknown>;
+      if (pending.kind === 'chance') {
+        for (const s of seats) if (game.legal(state, s).length > 0) fail(`seat ${s} has legal actions while chance is pending`);
+        move = { chance: resolveChance(pending.chance, rng) };
+        report.chances++;
+      } else {
+        if (pending.seats.length === 0) fail('a decision awaits no seat');
+        report.maxAwaited = Math.max(report.maxAwaited, pending.seats.length);
+        for (const s of seats) {
+          const legal = game.legal(state, s);
+          const awaited = pending.seats.includes(s);
+          if (awaited && legal.length === 0) fail(`seat ${s} is awaited but has no legal action`);
+          if (!awaited && legal.length > 0) fail(`seat ${s} is not awaited but has legal actions`);
+          for (const a of legal) parse(game.schemas.action, a, `a legal action of seat ${s}`);
+        }
+        const seat = pending.seats[rng.int(pending.seats.length)] as Seat;
+        const legal = game.legal(state, seat);
+        const tries = Math.min(legal.length, options.tryLegal ?? 4);
+        for (let k = 0; k < tries; k++) {
+          const a = legal[rng.int(legal.length)];
+          const r = game.apply(state, seat, a);
+          if (!r.ok) fail(`a legal action ${json(a)} of seat ${seat} was refused: ${r.error.code} ${r.error.message}`);
+        }
+        // A seat that is not awaited is refused, whatever it sends.
+        const idle = seats.find((s) => !pending.seats.includes(s));
+        if (idle !== undefined && game.apply(state, idle, legal[0]).ok) fail(`seat ${idle}, not awaited, could act`);
+        move = { seat, action: legal[rng.int(legal.length)] };
+        report.decisions++;
+      }
+      const r = step(game, state, move);
+      if (!r.ok) fail(`move ${json(move)} refused: ${r.error.code} ${r.error.message}`);
+      if (json(state) !== before) fail(`a move changed the state it was applied to (${json(move)})`);
+      for (const event of r.events) {
+        parse(game.schemas.event, event, 'an event');
+        const told = game.tell(event) as Told<unknown>;
+        if (told.to !== 'all') {
+          parse(game.schemas.event, told.others, 'the redacted form of an event');
+          for (const s of told.to) if (!seats.includes(s)) fail(`an event is told to seat ${s}, who is not at the table`);
+        }
+      }
+      state = r.state;
+      moves.push(move);
+      report.moves++;
+    }
+    // Records: written, read back and replayed, they give the same state.
+    const written = JSON.parse(json(game.record.write({ setup, moves })));
+    const replayed = replay(game, written);
+    if (!replayed.ok) fail(`its own record does not replay: ${replayed.kind === 'malformed' ? replayed.message : `${replayed.index} ${replayed.error.message}`}`);
+    if (json(replayed.state) !== json(state)) fail('a replayed record does not give the same state');
+    report.games++;
+  }
+  return report;
+}

@@ -1,5 +1,0 @@
-import { defineProject } from 'vitest/config';
-
-export default defineProject({
-  test: { name: 'engine', include: ['test/**/*.test.ts'], testTimeout: 60_000 },
-});

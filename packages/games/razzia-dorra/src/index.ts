@@ -1,0 +1,2 @@
+// placeholder: the game is being written
+export {};

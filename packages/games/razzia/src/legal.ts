@@ -1,0 +1,76 @@
+// legalActions: every action the rules allow now. An action is legal exactly when it is in this list.
+// It reads only public state (R9), so a client can run it on its own view.
+
+import { canOutbid, mustBid } from './apply.ts';
+import type { Action, Intent, PlayerState, PublicState, Seat } from './types.ts';
+
+/** The legal actions of whoever decides now, each with its seat (as records write them). */
+export function legalActions(state: PublicState): Action[] {
+  const seat = actor(state);
+  if (seat === null) return [];
+  return legalIntents(state, seat).map((intent) => ({ seat, ...intent }) as Action);
+}
+
+/** What `seat` may decide now, as a client sends it (no seat): empty unless it is that seat's turn or chance. */
+export function legalIntents(state: PublicState, seat: Seat): Intent[] {
+  const phase = state.phase;
+  if (phase.kind === 'over') return [];
+  if (phase.kind === 'turn') return phase.seat === seat ? turnIntents(state, seat) : [];
+  const auction = phase.auction;
+  if (auction.order[auction.next] !== seat) return [];
+  const player = state.players[seat] as PlayerState;
+  const intents: Intent[] = [];
+  // R6.4: the court caller may not pass when everybody before passed.
+  if (!mustBid(auction)) intents.push({ type: 'pass' });
+  const high = auction.high ? auction.high.cheque : 0;
+  for (const cheque of player.faceUp) if (cheque > high) intents.push({ type: 'bid', cheque }); // R6.3
+  return intents;
+}
+
+/** Whose decision it is now: the player on turn or the one to speak in the auction; null once the game is over. */
+export function actor(state: PublicState): Seat | null {
+  const phase = state.phase;
+  if (phase.kind === 'turn') return phase.seat;
+  if (phase.kind === 'auction') return phase.auction.order[phase.auction.next] ?? null;
+  return null;
+}
+
+function turnIntents(state: PublicState, seat: Seat): Intent[] {
+  const intents: Intent[] = [];
+  // R4.1
+  if (state.pileSizes[0] > 0) intents.push({ type: 'draw', pile: 0 });
+  if (state.pileSizes[1] > 0) intents.push({ type: 'draw', pile: 1 });
+  // R5.1: any 1..k of the row's cards, k = thieves held.
+  const player = state.players[seat] as PlayerState;
+  const k = Math.min(player.estate.thief, state.row.length);
+  if (k > 0) for (const take of subsets(state.row.length, k)) intents.push({ type: 'thief', take });
+  // R6.1: a court auction is always open to the player on turn (they hold a face-up cheque, R3.1).
+  if (canOutbid(player, null)) intents.push({ type: 'call' });
+  return intents;
+}
+
+/** The form legalActions lists an action in: a thief's positions are a set (R5.1), listed ascending. Any other
+ * value is returned as it is. */
+export function canonicalAction<T>(action: T): T {
+  const take = (action as { type?: unknown; take?: unknown } | null)?.take;
+  if ((action as { type?: unknown } | null)?.type !== 'thief' || !Array.isArray(take) || !take.every((p) => typeof p === 'number')) return action;
+  return { ...action, take: [...(take as number[])].sort((a, b) => a - b) };
+}
+
+/** Every ascending list of 1..maxSize distinct positions below n, shortest first. */
+export function subsets(n: number, maxSize: number): number[][] {
+  const out: number[][] = [];
+  const pick = (start: number, chosen: number[], size: number): void => {
+    if (chosen.length === size) {
+      out.push(chosen.slice());
+      return;
+    }
+    for (let i = start; i <= n - (size - chosen.length); i++) {
+      chosen.push(i);
+      pick(i + 1, chosen, size);
+      chosen.pop();
+    }
+  };
+  for (let size = 1; size <= maxSize; size++) pick(0, [], size);
+  return out;
+}
