@@ -1,0 +1,115 @@
+// zod schemas of Robbery's data as it travels: decisions, views, events, options and the deal. Every object is
+// strict, so a field the engine did not mean to publish fails validation in tests and clients. Only this file
+// and record.ts import zod: the rest of the package runs in a browser without it.
+
+import { z } from 'zod';
+import type { Action, GameEvent, GameSetup, GameView } from './types.ts';
+
+export const SeatSchema = z.int().min(0).max(4);
+export const RaidSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const numberValue = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export const CardSchema = z.union([numberValue, z.literal('boss'), z.literal('dog'), z.literal('greedy')]);
+export const TileValueSchema = z.union([numberValue, z.literal('boss')]);
+export const TileSchema = z.strictObject({ raid: RaidSchema, value: TileValueSchema });
+const tiles = z.array(TileSchema).max(36);
+const values = z.array(TileValueSchema).max(9);
+const count = z.int().min(0).max(55);
+const points = z.int().min(0).max(200);
+const seats = z.array(SeatSchema).max(5);
+
+export const PhaseSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('turn'), seat: SeatSchema }),
+  z.strictObject({ kind: z.literal('guard'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema }),
+  z.strictObject({ kind: z.literal('reshuffle'), seat: SeatSchema, next: SeatSchema }),
+  z.strictObject({ kind: z.literal('discard'), seat: SeatSchema }),
+  z.strictObject({ kind: z.literal('over') }),
+]);
+
+export const ReckoningSchema = z.strictObject({
+  alibis: z.array(count).min(2).max(5),
+  arrested: seats,
+  discarding: seats,
+  discarded: z.array(tiles).min(2).max(5),
+});
+
+export const ResultSchema = z.strictObject({
+  scores: z.array(points).min(2).max(5),
+  winners: seats,
+  byAlibis: z.boolean(),
+});
+
+export const PlayerViewSchema = z.strictObject({
+  handSize: z.int().min(0).max(5),
+  loot: values,
+  bankedCounts: z.array(z.int().min(0).max(9)).length(4),
+});
+
+export const GameViewSchema = z.strictObject({
+  viewer: SeatSchema.nullable(),
+  names: z.array(z.string()).min(2).max(5),
+  raid: RaidSchema,
+  middle: values,
+  dog: SeatSchema.nullable(),
+  players: z.array(PlayerViewSchema).min(2).max(5),
+  deckSize: count,
+  discard: z.array(CardSchema).max(55),
+  box: z.array(TileSchema).max(4),
+  phase: PhaseSchema,
+  hand: z.array(CardSchema).max(5).nullable(),
+  banked: tiles.nullable(),
+  alibis: count.nullable(),
+  reckoning: ReckoningSchema.nullable(),
+  final: z.strictObject({ banked: z.array(tiles).min(2).max(5), result: ResultSchema }).nullable(),
+  version: z.int().min(0),
+});
+
+export const GameEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('played'), seat: SeatSchema, card: CardSchema }),
+  z.strictObject({ type: z.literal('took'), seat: SeatSchema, raid: RaidSchema, tile: TileValueSchema, from: SeatSchema.nullable() }),
+  z.strictObject({ type: z.literal('dog-taken'), seat: SeatSchema, from: SeatSchema.nullable() }),
+  z.strictObject({ type: z.literal('no-effect'), seat: SeatSchema, card: CardSchema, reason: z.enum(['yours', 'nowhere']) }),
+  z.strictObject({ type: z.literal('guard-asked'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema }),
+  z.strictObject({ type: z.literal('guarded'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema, give: z.enum(['tile', 'dog']) }),
+  z.strictObject({ type: z.literal('drew'), seat: SeatSchema, card: CardSchema.nullable() }),
+  z.strictObject({ type: z.literal('reshuffled'), cards: count }),
+  z.strictObject({ type: z.literal('raid-ended'), raid: RaidSchema, seat: SeatSchema }),
+  z.strictObject({ type: z.literal('boss-check'), raid: RaidSchema, seat: SeatSchema.nullable(), kept: z.boolean() }),
+  z.strictObject({ type: z.literal('banked'), raid: RaidSchema, counts: z.array(z.int().min(0).max(9)).min(2).max(5) }),
+  z.strictObject({ type: z.literal('raid-started'), raid: RaidSchema, seat: SeatSchema }),
+  z.strictObject({ type: z.literal('alibis-counted'), alibis: z.array(count).min(2).max(5), arrested: seats, discarding: seats }),
+  z.strictObject({ type: z.literal('discarded'), seat: SeatSchema, tiles, points }),
+  z.strictObject({ type: z.literal('loot-counted'), banked: z.array(tiles).min(2).max(5), scores: z.array(points).min(2).max(5) }),
+  z.strictObject({ type: z.literal('game-over'), scores: z.array(points).min(2).max(5), winners: seats, byAlibis: z.boolean() }),
+]);
+
+/**
+ * A decision as a client sends it: the shape only (a known type, exactly its own keys, of the right JSON types).
+ * Whether its values are legal is the rules' to say, as in records (robbery-record/1): card 9, `from: 7` or
+ * `give: "cat"` are rule errors, not malformed messages.
+ */
+export const ActionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('play'), card: z.union([z.int(), z.string()]), from: z.int().optional(), take: z.union([z.int(), z.string()]).optional() }),
+    z.strictObject({ type: z.literal('guard'), give: z.string() }),
+    z.strictObject({ type: z.literal('discard'), tiles: z.array(z.strictObject({ value: z.union([z.int(), z.string()]), alibis: z.int() })).max(36) }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? 'an action type is play, guard or discard' : undefined) },
+);
+
+/** Robbery has no options: the player count is the table's. */
+export const OptionsSchema = z.strictObject({});
+
+/** The deal (secret while the game runs): names and the 55 cards, top first (B2.1). */
+export const SetupSchema = z.strictObject({
+  names: z.array(z.string()).min(2).max(5),
+  deck: z.array(CardSchema).length(55),
+});
+
+// The schemas must accept everything the engine publishes: these fail to compile if the two drift apart.
+type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
+export type ViewFitsSchema = DeepMutable<GameView> extends z.input<typeof GameViewSchema> ? true : never;
+export type EventFitsSchema = DeepMutable<GameEvent> extends z.input<typeof GameEventSchema> ? true : never;
+export type SetupFitsSchema = DeepMutable<GameSetup> extends z.input<typeof SetupSchema> ? true : never;
+export type ActionFitsSchema = DeepMutable<Action> extends z.input<typeof ActionSchema> ? true : never;
+export const engineFitsSchemas: [ViewFitsSchema, EventFitsSchema, SetupFitsSchema, ActionFitsSchema] = [true, true, true, true];
