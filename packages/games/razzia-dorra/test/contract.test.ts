@@ -1,0 +1,16 @@
+// The platform's conformance checks at every player count: legal lists, purity, schemas, addressing, records and
+// sampling (which also catches a view that leaks what it should hide).
+
+import { checkConformance } from '@razzia/contract/conformance';
+import { describe, expect, it } from 'vitest';
+import { razziaDorra } from '../src/index.ts';
+
+describe('Razzia satisfies the game contract', () => {
+  for (const players of [3, 4, 5, 6, 7, 8])
+    it(`at ${players} players: legal lists, purity, schemas, addressing, records and sampling over 12 random games`, () => {
+      const report = checkConformance(razziaDorra, { players, games: 12 });
+      expect(report.games).toBe(12);
+      expect(report.maxAwaited).toBe(players); // D3.2 every seat chooses at once
+      expect(report.chances).toBeGreaterThan(12 * 2); // D2.1 two shuffles a game, D5.6 dice, D3.4 reshuffles
+    });
+});
