@@ -6,7 +6,7 @@ import { playBots } from '@razzia/contract/cli';
 import type { Bot } from '@razzia/contract';
 import { BOTS, robbery, type Action, type GameState, type GameView } from '../src/index.ts';
 
-const GAMES = Number(process.argv[2] ?? 1000);
+const GAMES = Number(process.argv[2] ?? 2000);
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis', 'Anke'];
 
 /** Greedy's share of the wins over `games` games at `players` seats, and the 95% interval (normal approximation). */
