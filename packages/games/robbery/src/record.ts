@@ -16,7 +16,7 @@ const card = z.custom<GameSetup['deck'][number]>((v) => CardSchema.safeParse(v).
 });
 
 export const RecordSchema = z.looseObject({
-  format: z.literal(RECORD_FORMAT, { error: `format: this is not a ${RECORD_FORMAT} record` }),
+  format: z.literal(RECORD_FORMAT, { error: `this is not a ${RECORD_FORMAT} record` }),
   players: z.array(z.string({ error: 'a player name is a string' }), { error: 'players is a list of names' }).min(2, { error: 'Robbery is for 2 to 5 players (B1.1)' }).max(5, { error: 'Robbery is for 2 to 5 players (B1.1)' }),
   deck: z.array(card, { error: 'deck is a list of 55 cards' }),
   moves: z.array(z.unknown(), { error: 'moves is a list of moves' }),

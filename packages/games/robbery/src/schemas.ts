@@ -90,9 +90,25 @@ export const GameEventSchema = z.discriminatedUnion('type', [
 export const ActionSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('play'), card: z.union([z.int(), z.string()]), from: z.int().optional(), take: z.union([z.int(), z.string()]).optional() }),
-    z.strictObject({ type: z.literal('guard'), give: z.string() }),
-    z.strictObject({ type: z.literal('discard'), tiles: z.array(z.strictObject({ value: z.union([z.int(), z.string()]), alibis: z.int() })).max(36) }),
+    z.strictObject({
+      type: z.literal('play'),
+      card: z.union([z.int(), z.string()], { error: 'a card is a whole number or a string' }),
+      from: z.int({ error: 'from is a seat number' }).optional(),
+      take: z.union([z.int(), z.string()], { error: 'take is a tile value: a whole number or a string' }).optional(),
+    }),
+    z.strictObject({ type: z.literal('guard'), give: z.string({ error: 'give is a string' }) }),
+    z.strictObject({
+      type: z.literal('discard'),
+      tiles: z
+        .array(
+          z.strictObject({
+            value: z.union([z.int(), z.string()], { error: 'a tile value is a whole number or a string' }),
+            alibis: z.int({ error: 'alibis is a whole number' }),
+          }),
+          { error: 'tiles is a list of {value, alibis}' },
+        )
+        .max(36),
+    }),
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? 'an action type is play, guard or discard' : undefined) },
 );

@@ -35,7 +35,7 @@ export function checkSetup(setup: GameSetup): string | null {
   const counts = countCards(setup.deck);
   for (const kind of CARD_KINDS) {
     const want = CARD_COUNTS[String(kind)] as number;
-    if (counts[String(kind)] !== want) return `deck: ${counts[String(kind)]} ${JSON.stringify(kind)} cards, not ${want} (B1.2)`;
+    if (counts[String(kind)] !== want) return `deck: ${counts[String(kind)]} cards ${JSON.stringify(kind)}, not ${want} (B1.2)`;
   }
   return null;
 }
