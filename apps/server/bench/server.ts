@@ -8,8 +8,7 @@ import { mkdtempSync, openSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { legalActions, type Action, type GameView } from '@razzia/game-razzia';
-import { MESSAGE_EVENT, PING_EVENT, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
+import { MESSAGE_EVENT, PING_EVENT, applyPatch, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
 import { io, type Socket } from 'socket.io-client';
 
 const repo = new URL('../../../', import.meta.url).pathname;
@@ -76,9 +75,12 @@ class Table {
   private pending = new Map<number, { sent: number; seen: number }>();
   latencies: number[] = [];
   moves = 0;
+  /** Bytes of every update this table's five sockets received (as JSON), and how many updates. */
+  updateBytes = 0;
+  updates = 0;
   over = false;
   stopped = false;
-  private views: (GameView | null)[] = [null, null, null, null];
+  private games: (GamePayload | null)[] = [null, null, null, null, null];
   onMove: (() => void) | null = null;
 
   constructor(
@@ -102,28 +104,30 @@ class Table {
       await send(s, { type: 'sit', table: this.id, name: `P${seat}`, seat });
       this.listen(s, seat);
     }
+    this.listen(this.spectator, 4);
     await send(this.spectator, { type: 'watch', table: this.id });
-    this.listen(this.spectator, -1);
   }
 
-  private listen(socket: Socket, seat: number): void {
+  /** A client as the protocol asks: the game from snapshots, then patched by updates. */
+  private listen(socket: Socket, index: number): void {
     socket.on(MESSAGE_EVENT, (m: ServerMessage) => {
-      const game = m.type === 'update' ? m.game : m.type === 'snapshot' ? m.snapshot.game : null;
-      if (!game) return;
-      const version = game.version;
-      const p = this.pending.get(version);
-      if (p && m.type === 'update') {
+      if (m.type === 'snapshot') this.games[index] = m.snapshot.game;
+      if (m.type !== 'update' || !m.game) return;
+      this.updateBytes += JSON.stringify(m).length;
+      this.updates++;
+      const before = this.games[index] ?? null;
+      const game = 'full' in m.game ? m.game.full : applyPatch(before as GamePayload, m.game.patch);
+      this.games[index] = game;
+      const p = this.pending.get(game.version);
+      if (p) {
         p.seen++;
         if (p.seen === 5) {
           this.latencies.push(performance.now() - p.sent);
-          this.pending.delete(version);
+          this.pending.delete(game.version);
         }
       }
-      if (seat >= 0) {
-        this.views[seat] = game as GameView;
-        this.consider(seat);
-      }
-      if (game.phase.kind === 'over') this.over = true;
+      if (index < 4) this.consider(index);
+      if (game.outcome) this.over = true;
     });
   }
 
@@ -132,16 +136,15 @@ class Table {
   }
 
   private consider(seat: number): void {
-    const game = this.views[seat];
-    if (!game || this.stopped || game.phase.kind === 'over') return;
-    const legal = legalActions(game).filter((a) => a.seat === seat);
+    const game = this.games[seat];
+    if (!game || this.stopped || game.outcome) return;
+    const legal = game.legal;
     if (legal.length === 0) return;
     const version = game.version;
     const act = () => {
-      if (this.stopped || this.views[seat]?.version !== version) return;
+      if (this.stopped || this.games[seat]?.version !== version) return;
       // Prefer drawing and passing: games run long, like real ones; no thief subsets.
-      const choice = (legal.find((a) => a.type === 'draw' || a.type === 'pass') ?? legal[0]) as Action;
-      const { seat: _s, ...intent } = choice;
+      const intent = legal.find((a) => a.type === 'draw' || a.type === 'pass') ?? legal[0];
       this.pending.set(version + 1, { sent: performance.now(), seen: 0 });
       this.moves++;
       send(this.sockets[seat] as Socket, { type: 'act', table: this.id, version, intent })
@@ -177,9 +180,11 @@ async function rawRoundTrip(url: string): Promise<{ p50: number; p99: number; pe
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), perSecond: samples.length / elapsed };
 }
 
-async function sequential(url: string): Promise<{ moves: number; perSecond: number; p50: number; p99: number }> {
+async function sequential(url: string): Promise<{ moves: number; perSecond: number; p50: number; p99: number; bytesPerUpdate: number; bytesPerMove: number }> {
   const latencies: number[] = [];
   let moves = 0;
+  let bytes = 0;
+  let updates = 0;
   // Warm-up game, then as many games as it takes.
   for (let warm = 0; ; warm++) {
     const table = new Table(url, 0);
@@ -193,12 +198,21 @@ async function sequential(url: string): Promise<{ moves: number; perSecond: numb
     if (warm === 0) continue;
     latencies.push(...table.latencies);
     moves += table.moves;
+    bytes += table.updateBytes;
+    updates += table.updates;
     (sequential as { ms?: number }).ms = ((sequential as { ms?: number }).ms ?? 0) + elapsed;
     if (moves >= SEQUENTIAL_MOVES) break;
   }
   latencies.sort((a, b) => a - b);
   const ms = (sequential as { ms?: number }).ms as number;
-  return { moves, perSecond: moves / (ms / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    moves,
+    perSecond: moves / (ms / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bytesPerUpdate: bytes / updates,
+    bytesPerMove: bytes / moves,
+  };
 }
 
 async function concurrent(
@@ -261,6 +275,7 @@ async function main(): Promise<void> {
   console.log(
     `(b) one table, sequential: ${Math.round(seq.perSecond)} moves/s over ${seq.moves} moves; action → all 5 updates p50 ${fmt(seq.p50)}, p99 ${fmt(seq.p99)}`,
   );
+  console.log(`    bytes: ${Math.round(seq.bytesPerUpdate)} per update (JSON), ${Math.round(seq.bytesPerMove)} per move to all 5 receivers`);
   fast.child.kill('SIGTERM');
 
   // (c) with the default rate limit, players thinking THINK_MS (±50%) per decision.

@@ -1,14 +1,17 @@
 // Puts the server together: store, table registry, HTTP routes, socket gateway, the built web client.
 
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
+import type { AnyGame, Random } from '@razzia/contract';
+import { GameCatalog } from './games.ts';
 import { registerRoutes } from './http/routes.ts';
-import { Gateway } from './socket/gateway.ts';
+import { secureRandom } from './ids.ts';
+import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
 import { SqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
@@ -32,13 +35,18 @@ export interface ServerOptions {
   readonly connectionLimit?: number;
   readonly store?: Store;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /** The randomness of deals, dice and shuffles (default: the operating system's CSPRNG; seeded in some tests). */
+  readonly random?: Random;
+  /** The games hosted (default: every game of the platform). */
+  readonly games?: readonly AnyGame[];
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly tables: TableRegistry;
-  /** Graceful: stop accepting, tell every client why, close sockets, flush and close the store. */
+  /** Graceful: stop accepting, tell every client why, close connections (clients reconnect by themselves),
+   * finish the commands under way, close the store. */
   close(reason?: string): Promise<void>;
 }
 
@@ -70,16 +78,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const clock = options.clock ?? realClock;
   const started = Date.now();
 
-  let gateway: Gateway | null = null;
   const tables = new TableRegistry({
     store,
     clock,
+    random: options.random ?? secureRandom,
+    games: new GameCatalog(options.games),
     botDelayMs: options.botDelayMs ?? 700,
     log: (fields, message) => logger.info(fields, message),
-    lobbyChanged: () => gateway?.lobbyChanged(),
   });
 
-  const app = Fastify({ bodyLimit: 8 * 1024, logger: false });
+  // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
+  const app = Fastify({
+    bodyLimit: 8 * 1024,
+    logger: false,
+    routerOptions: { maxParamLength: 16_384 },
+    // Errors Fastify raises before any route (a malformed URL, a bad content type) get the documented shape too.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: { code: 'bad-message', message: error.message } });
+    },
+  });
   const io = new Server(app.server, {
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
@@ -87,9 +104,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pingInterval: 20_000,
     pingTimeout: 20_000,
   });
-  gateway = new Gateway(io, tables, {
+  const gateway = new Gateway(io, tables, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-    floodDisconnectAfter: 500,
+    floodDisconnectAfter: DEFAULT_FLOOD_CUT_OFF,
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
@@ -112,19 +129,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   registerRoutes(app, tables, health, options.createLimit);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
-  if (webDir && existsSync(join(webDir, 'handler.js'))) {
-    const { handler } = (await import(pathToFileURL(join(webDir, 'handler.js')).href)) as { handler: NodeHandler };
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/')) return reply.code(404).send({ error: { code: 'no-such-table', message: 'no such API route' } });
-      reply.hijack();
-      handler(req.raw, reply.raw, () => {
-        reply.raw.statusCode = 404;
-        reply.raw.end('Not found');
-      });
+  const web = webDir && existsSync(join(webDir, 'handler.js'))
+    ? ((await import(pathToFileURL(join(webDir, 'handler.js')).href)) as { handler: NodeHandler }).handler
+    : null;
+  app.setNotFoundHandler((req, reply) => {
+    // Every API answer has the documented error shape, unknown routes included.
+    if (req.url.startsWith('/api/') || !web)
+      return reply.code(404).send({ error: { code: 'not-found', message: `there is no ${req.method} ${req.url.split('?')[0]?.slice(0, 80)}` } });
+    reply.hijack();
+    web(req.raw, reply.raw, () => {
+      reply.raw.statusCode = 404;
+      reply.raw.end('Not found');
     });
-  }
+  });
 
-  const restored = tables.restoreActive();
+  const restored = await tables.restoreActive();
   // Finished tables nobody watches, and waiting ones abandoned for a day, leave memory (not the store).
   const sweeper = setInterval(() => tables.sweep(clock.now(), 24 * 3600_000), 60_000);
   sweeper.unref();
@@ -141,14 +160,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close(reason = 'the server is restarting') {
       closing ??= (async () => {
         clearInterval(sweeper);
-        gateway?.closing(reason);
+        gateway.closing(reason);
         tables.dispose();
-        // Each socket sends its disconnect packet after the 'closing' message and closes once that is flushed.
-        io.disconnectSockets(true);
-        await drained(io, 2_000);
+        // Close the connections, not the socket.io sessions: clients see the transport go and reconnect by
+        // themselves (to this server when it is back, or to another). The 'closing' message goes out first.
+        await new Promise((r) => setImmediate(r));
         await io.close(); // and the HTTP server
+        await drained(io, 2_000);
         await app.close().catch(() => undefined);
-        store.close();
+        await tables.settled();
+        await store.close();
         logger.info({ reason }, 'closed');
       })();
       return closing;

@@ -1,7 +1,8 @@
 // Unguessable identifiers: table ids (128 random bits) and per-browser tokens (256 bits), both base64url.
 // Only a token's SHA-256 is ever stored, so a copy of the database cannot act for anybody.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Random } from '@razzia/contract';
 import type { TableId, Token } from '@razzia/protocol';
 
 export function newTableId(): TableId {
@@ -19,7 +20,10 @@ export function hashToken(token: Token): TokenHash {
   return createHash('sha256').update(token).digest('base64url') as TokenHash;
 }
 
-/** A fresh secret for things only the server knows (the deal's seed, bot randomness). */
+/** A fresh secret for things only the server knows (bot randomness per table). */
 export function newSecretSeed(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/** The server's randomness for deals, dice and shuffles: the operating system's CSPRNG, never stored or sent. */
+export const secureRandom: Random = { int: (n: number) => randomInt(n) };

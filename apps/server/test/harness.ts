@@ -1,20 +1,30 @@
 // Integration-test harness: real servers on 127.0.0.1 with a real SQLite file in a temp dir, and socket.io
-// clients that check every message they receive against the strict protocol schemas.
+// clients that check every message they receive against the strict protocol schemas and the table's game's own
+// schemas, and rebuild each table as a client must (snapshots, gapless log, patched game).
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GameView } from '@razzia/game-razzia';
 import {
   MESSAGE_EVENT,
   ServerMessageSchema,
+  TableNoticeSchema,
+  applyPatch,
   type ClientMessage,
+  type GamePayload,
+  type LogEntry,
   type Reply,
   type ServerMessage,
+  type Snapshot,
   type TableId,
+  type TableInfo,
   type Token,
 } from '@razzia/protocol';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
+import { GameCatalog, GAMES } from '../src/games.ts';
+import { guess } from './support/guess-game.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
 
 export function tempDir(prefix = 'razzia-test-'): string {
@@ -31,18 +41,62 @@ export async function testServer(options: Partial<ServerOptions> = {}): Promise<
     botDelayMs: 0,
     logger: pino({ level: 'silent' }),
     rateLimit: { perSecond: 10_000, burst: 10_000 },
+    games: TEST_GAMES.games,
     ...options,
   });
   return { ...server, dataDir };
 }
 
-type Waiter = { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; reject: (e: Error) => void };
+/** A table as one client holds it, rebuilt from what it received. Tests read it through frames. */
+export interface Held {
+  info: TableInfo;
+  you: { seat: number | null; host: boolean };
+  game: GamePayload | null;
+  log: LogEntry[];
+  seq: number;
+}
+
+/**
+ * What a test sees after each received message: the message, and for table messages the table as the client now
+ * holds it — `game` is the rebuilt game view (a Razzia! view at Razzia! tables), `payload` the whole game payload.
+ */
+export type Frame =
+  | { type: 'snapshot'; table: TableId; snapshot: Omit<Snapshot, 'game'> & { game: GameView | null; payload: GamePayload | null }; held: Held }
+  | {
+      type: 'update';
+      table: TableInfo;
+      seq: number;
+      entries: readonly LogEntry[];
+      game: GameView | null;
+      payload: GamePayload | null;
+      held: Held;
+      message: Extract<ServerMessage, { type: 'update' }>;
+    }
+  | Exclude<ServerMessage, { type: 'snapshot' | 'update' }>;
+
+type Waiter = { pred: (m: Frame) => boolean; resolve: (m: Frame) => void; reject: (e: Error) => void };
+
+/** Every game a test server hosts: the platform's, and a tiny test game with simultaneous secret picks and dice. */
+export const TEST_GAMES = new GameCatalog([...GAMES, guess]);
+
+/** Checks what a game sends against that game's own schemas: views, events, decisions. */
+function checkGameData(info: TableInfo, game: GamePayload | null, entries: readonly LogEntry[]): void {
+  const def = TEST_GAMES.get(info.game);
+  if (!def) throw new Error(`unknown game ${info.game}`);
+  if (game) {
+    def.schemas.view.parse(game.view);
+    for (const a of game.legal) def.schemas.action.parse(a);
+  }
+  for (const e of entries) (e.kind === 'game' ? def.schemas.event : TableNoticeSchema).parse(e.event);
+}
 
 /** A client as a browser or a bot would be: one socket, every received message validated and kept. */
 export class TestClient {
   readonly messages: ServerMessage[] = [];
+  readonly frames: Frame[] = [];
   /** Raw JSON of every message, for leak checks. */
   readonly raw: string[] = [];
+  readonly held = new Map<TableId, Held>();
   private waiters: Waiter[] = [];
   token: Token | undefined;
 
@@ -52,16 +106,78 @@ export class TestClient {
       // Strict schemas: a field the server did not mean to publish fails here.
       const message = ServerMessageSchema.parse(payload);
       this.messages.push(message);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.pred(message)) return true;
-        w.resolve(message);
-        return false;
-      });
+      this.push(this.frameOf(message));
     });
   }
 
-  static async connect(url: string, token?: Token): Promise<TestClient> {
-    const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  private push(frame: Frame): void {
+    this.frames.push(frame);
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.pred(frame)) return true;
+      w.resolve(frame);
+      return false;
+    });
+  }
+
+  /** Applies a message as the protocol says a client must, and checks it keeps every promise the protocol makes. */
+  private frameOf(message: ServerMessage): Frame {
+    if (message.type === 'snapshot') {
+      const s = message.snapshot;
+      const before = this.held.get(s.table.id);
+      let log: LogEntry[];
+      if (s.from === 0) log = [...s.log];
+      else {
+        // A catch-up: it continues the log this client holds up to `from` (it asked with since = from).
+        if (!before || before.seq < s.from) throw new Error(`a snapshot from ${s.from} for a client at ${before?.seq}`);
+        log = [...before.log.slice(0, s.from), ...s.log];
+      }
+      expectGapless(log, s.seq, s.from === 0 ? (s.log[0]?.seq ?? s.seq + 1) - 1 : 0);
+      checkGameData(s.table, s.game, s.log);
+      const held: Held = { info: s.table, you: s.you, game: s.game, log, seq: s.seq };
+      this.held.set(s.table.id, held);
+      return { type: 'snapshot', table: s.table.id, snapshot: { ...s, game: (s.game?.view ?? null) as GameView | null, payload: s.game }, held };
+    }
+    if (message.type === 'update') {
+      const before = this.held.get(message.table);
+      if (!before) throw new Error(`an update for table ${message.table}, which this client does not hold`);
+      const first = message.entries[0]?.seq;
+      if (first !== before.seq + 1 || message.seq !== before.seq + message.entries.length)
+        throw new Error(`an update with entries ${first}..${message.seq} for a client at ${before.seq}`);
+      let game = before.game;
+      if (message.game && 'full' in message.game) game = message.game.full;
+      else if (message.game) {
+        if (!game || game.version !== message.game.from) throw new Error(`a patch from version ${message.game.from} for a client at ${game?.version}`);
+        game = applyPatch(game, message.game.patch);
+      }
+      const info = message.info ?? { ...before.info, clocks: message.clocks };
+      checkGameData(info, game, message.entries);
+      const held: Held = { info: { ...info, clocks: message.clocks }, you: before.you, game, log: [...before.log, ...message.entries], seq: message.seq };
+      this.held.set(message.table, held);
+      return {
+        type: 'update',
+        table: held.info,
+        seq: message.seq,
+        entries: message.entries,
+        game: (game?.view ?? null) as GameView | null,
+        payload: game,
+        held,
+        message,
+      };
+    }
+    if (message.type === 'presence') {
+      const held = this.held.get(message.table);
+      if (held)
+        held.info = {
+          ...held.info,
+          spectators: message.spectators,
+          seats: held.info.seats.map((s, i) => (s.occupant ? { ...s, occupant: { ...s.occupant, connected: message.connected[i] ?? false } } : s)),
+        };
+    }
+    return message;
+  }
+
+  static async connect(url: string, token?: Token, options: { reconnection?: boolean } = {}): Promise<TestClient> {
+    const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: options.reconnection ?? false, forceNew: true });
     const client = new TestClient(socket);
     client.token = token;
     await new Promise<void>((resolve, reject) => {
@@ -72,18 +188,7 @@ export class TestClient {
   }
 
   async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
-    const reply = (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
-    // A watch reply is this client's snapshot or catch-up: keep it in order with the pushed messages.
-    if (message.type === 'watch' && reply.ok) {
-      const r = reply as unknown as Extract<Reply<'watch'>, { ok: true }>;
-      this.raw.push(JSON.stringify(r));
-      this.messages.push(
-        r.mode === 'snapshot'
-          ? { type: 'snapshot', snapshot: r.snapshot }
-          : { type: 'update', table: r.table, game: r.game, entries: r.entries, seq: r.seq },
-      );
-    }
-    return reply;
+    return (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
   }
 
   /** Sends and insists on success. */
@@ -94,9 +199,18 @@ export class TestClient {
     return reply as Extract<Reply<T>, { ok: true }>;
   }
 
-  /** The first message (already received or still to come) that matches. */
-  waitFor(pred: (m: ServerMessage) => boolean, from = 0): Promise<ServerMessage> {
-    const seen = this.messages.slice(from).find(pred);
+  /** Watches a table; resolves with the snapshot it pushed (which always arrives before the reply). */
+  async watch(table: TableId, since?: number): Promise<Extract<Frame, { type: 'snapshot' }>> {
+    const from = this.frames.length;
+    await this.must({ type: 'watch', table, ...(since === undefined ? {} : { since }) });
+    const frame = this.frames.slice(from).find((f) => f.type === 'snapshot' && f.table === table);
+    if (!frame) throw new Error('the watch reply came before its snapshot');
+    return frame as Extract<Frame, { type: 'snapshot' }>;
+  }
+
+  /** The first frame (already received or still to come) that matches. */
+  waitFor(pred: (m: Frame) => boolean, from = 0): Promise<Frame> {
+    const seen = this.frames.slice(from).find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       this.waiters.push({ pred, resolve, reject });
@@ -104,14 +218,19 @@ export class TestClient {
     });
   }
 
-  /** The newest update or snapshot's game view (of `table`, if given), if any. */
-  lastGame(table?: TableId) {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-      const m = this.messages[i] as ServerMessage;
-      if (m.type === 'update' && (table === undefined || m.table.id === table)) return m.game;
-      if (m.type === 'snapshot' && (table === undefined || m.snapshot.table.id === table)) return m.snapshot.game;
+  /** The game of `table` (or of the table last heard from) as this client holds it now. */
+  payload(table?: TableId): GamePayload | null {
+    if (table) return this.held.get(table)?.game ?? null;
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i] as Frame;
+      if (f.type === 'update' || f.type === 'snapshot') return f.held.game;
     }
     return null;
+  }
+
+  /** The newest game view (of `table`, if given), if any. */
+  lastGame(table?: TableId): GameView | null {
+    return (this.payload(table)?.view ?? null) as GameView | null;
   }
 
   close(): void {
@@ -119,15 +238,29 @@ export class TestClient {
   }
 }
 
+/** Log numbers run from `from + 1` to `seq` without a gap or a repeat. */
+function expectGapless(log: readonly LogEntry[], seq: number, from: number): void {
+  log.forEach((e, i) => {
+    if (e.seq !== from + 1 + i) throw new Error(`log entry ${i} is numbered ${e.seq}, not ${from + 1 + i}`);
+  });
+  if (from + log.length !== seq) throw new Error(`a log of ${log.length} entries from ${from} does not end at ${seq}`);
+}
+
 export async function createTable(
   server: { url: string },
-  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null },
+  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string },
   token?: Token,
 ): Promise<{ id: TableId; token: Token }> {
   const res = await fetch(`${server.url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ name: settings.name ?? 'Test table', players: settings.players, visibility: settings.visibility ?? 'public', clock: settings.clock ?? null }),
+    body: JSON.stringify({
+      ...(settings.game ? { game: settings.game } : {}),
+      name: settings.name ?? 'Test table',
+      players: settings.players,
+      visibility: settings.visibility ?? 'public',
+      clock: settings.clock ?? null,
+    }),
   });
   if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { table: { id: TableId }; token: Token };
@@ -165,38 +298,34 @@ export class ManualClock {
   }
 }
 
-/** An engine action as a client sends it: the seat comes from the token. */
-export function intentOf(action: import('@razzia/game-razzia').Action): import('@razzia/protocol').Intent {
-  const { seat: _seat, ...intent } = action;
-  return intent as import('@razzia/protocol').Intent;
-}
+/** A decision as a client sends it: one of the server's `legal` list for its seat. */
+export type Intent = GamePayload['legal'][number];
 
 /**
- * Makes a client play its seat: whenever a received view says it is this seat's decision, it sends `pick`'s
- * choice among the legal actions. Resolves with the final view when the game is over.
+ * Makes a client play its seat: whenever the game it holds awaits this seat, it sends `pick`'s choice among the
+ * legal decisions the server listed for it. Resolves with the final view when the game is over.
  */
 export function autoPlay(
   client: TestClient,
   table: TableId,
-  pick: (legal: readonly import('@razzia/game-razzia').Action[], version: number) => import('@razzia/game-razzia').Action = (legal) => legal[0] as import('@razzia/game-razzia').Action,
-  options: { beforeAct?: (view: NonNullable<ReturnType<TestClient['lastGame']>>) => boolean | Promise<boolean> } = {},
-): Promise<NonNullable<ReturnType<TestClient['lastGame']>>> {
+  pick: (legal: readonly Intent[], version: number) => Intent = (legal) => legal[0] as Intent,
+  options: { beforeAct?: (view: GameView, payload: GamePayload) => boolean | Promise<boolean> } = {},
+): Promise<GameView> {
   return new Promise((resolve, reject) => {
     let actedOn = -1;
     const consider = async () => {
-      const game = client.lastGame(table);
-      if (!game) return;
-      if (game.phase.kind === 'over') {
+      const held = client.held.get(table);
+      const game = held?.game;
+      if (!held || !game) return;
+      if (game.outcome) {
         client.socket.off(MESSAGE_EVENT, onMessage);
-        resolve(game);
+        resolve(game.view as unknown as GameView);
         return;
       }
-      const { legalActions } = await import('@razzia/game-razzia');
-      const legal = legalActions(game as never).filter((a) => a.seat === game.viewer);
-      if (legal.length === 0 || actedOn === game.version) return;
-      if (options.beforeAct && !(await options.beforeAct(game))) return;
+      if (game.legal.length === 0 || actedOn === game.version) return;
+      if (options.beforeAct && !(await options.beforeAct(game.view as unknown as GameView, game))) return;
       actedOn = game.version;
-      const reply = await client.send({ type: 'act', table, version: game.version, intent: intentOf(pick(legal, game.version)) });
+      const reply = await client.send({ type: 'act', table, version: game.version, intent: pick(game.legal, game.version) });
       if (!reply.ok && reply.error.code !== 'stale-version') reject(new Error(`act refused: ${JSON.stringify(reply.error)}`));
     };
     const onMessage = () => void consider().catch(reject);
@@ -206,7 +335,7 @@ export function autoPlay(
 }
 
 /** Every key that would mean the server sent something of the hidden state. */
-export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token)"\s*:/;
+export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token|supply|hand[s]?Of)"\s*:/;
 
 /**
  * A table with people seated in order (the first is the host, created with its token) and then bots, every
@@ -214,14 +343,26 @@ export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|
  */
 export async function seatedTable(
   server: { url: string },
-  options: { players: number; people: readonly string[]; bots?: readonly ('greedy' | 'random')[]; clock?: number | null; visibility?: 'public' | 'private' },
+  options: {
+    players: number;
+    people: readonly string[];
+    bots?: readonly string[];
+    clock?: number | null;
+    visibility?: 'public' | 'private';
+    game?: string;
+  },
 ): Promise<{ id: TableId; clients: TestClient[]; tokens: Token[] }> {
-  const { id, token } = await createTable(server, { players: options.players, clock: options.clock ?? null, visibility: options.visibility ?? 'public' });
+  const { id, token } = await createTable(server, {
+    players: options.players,
+    clock: options.clock ?? null,
+    visibility: options.visibility ?? 'public',
+    ...(options.game ? { game: options.game } : {}),
+  });
   const clients: TestClient[] = [];
   const tokens: Token[] = [];
   for (const [i, name] of options.people.entries()) {
     const client = await TestClient.connect(server.url, i === 0 ? token : undefined);
-    await client.must({ type: 'watch', table: id });
+    await client.watch(id);
     const sat = await client.must({ type: 'sit', table: id, name });
     clients.push(client);
     tokens.push(sat.token);

@@ -2,13 +2,13 @@
 
 import request from 'supertest';
 import { fromRecord, summarize } from '@razzia/game-razzia';
-import { CreateTableResponseSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
+import { CreateTableResponseSchema, GamesResponseSchema, HttpErrorSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
-  server = await testServer();
+  server = await testServer({ createLimit: { perSecond: 100, burst: 100 } });
 });
 afterAll(async () => {
   await server.close();
@@ -16,12 +16,28 @@ afterAll(async () => {
 
 const good = { name: 'Friday night', players: 4, visibility: 'public', clock: 60 };
 
+describe('GET /api/games', () => {
+  it('lists the games this server hosts, with their seats, bots, options and record format', async () => {
+    const res = await request(server.url).get('/api/games').expect(200);
+    const { games } = GamesResponseSchema.parse(res.body);
+    expect(games.find((g) => g.id === 'razzia')).toEqual({
+      id: 'razzia',
+      name: 'Razzia!',
+      designer: 'Reiner Knizia',
+      seats: { min: 2, max: 5 },
+      bots: expect.arrayContaining([expect.objectContaining({ id: 'greedy' }), expect.objectContaining({ id: 'random' })]),
+      options: {},
+      recordFormat: 'razzia-record/1',
+    });
+  });
+});
+
 describe('POST /api/tables', () => {
-  it('creates a table, names the host by a fresh token and gives the link path', async () => {
+  it('creates a table of a game, names the host by a fresh token and gives the link path', async () => {
     const res = await request(server.url).post('/api/tables').send(good).expect(201);
     const body = CreateTableResponseSchema.parse(res.body);
     expect(body.path).toBe(`/t/${body.table.id}`);
-    expect(body.table).toMatchObject({ name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public' });
+    expect(body.table).toMatchObject({ game: 'razzia', name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public', clocks: [] });
     expect(body.table.seats.every((s) => s.occupant === null)).toBe(true);
     expect(body.table.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
@@ -36,7 +52,11 @@ describe('POST /api/tables', () => {
   it.each([
     ['no body', undefined],
     ['a missing field', { name: 'x', players: 4, visibility: 'public' }],
-    ['six players', { ...good, players: 6 }],
+    ['six players at Razzia! (2 to 5)', { ...good, players: 6 }],
+    ['a game this server does not have', { ...good, game: 'chess' }],
+    ['options a game does not have', { ...good, options: { fast: true } }],
+    ['a name of zero-width spaces', { ...good, name: '\u200b\u200b' }],
+    ['a name with a right-to-left override', { ...good, name: 'Friday \u202enight' }],
     ['one player', { ...good, players: 1 }],
     ['a two-second clock', { ...good, clock: 2 }],
     ['an empty name', { ...good, name: '   ' }],
@@ -50,10 +70,18 @@ describe('POST /api/tables', () => {
     expect(res.body.error.message).toEqual(expect.any(String));
   });
 
-  it('refuses invalid JSON with 400, a huge body with 413, and a forged token with 400', async () => {
+  it('refuses invalid JSON with 400, a huge body with 413, and a token it did not issue with 401', async () => {
     expect((await request(server.url).post('/api/tables').set('content-type', 'application/json').send('{"name":').expect(400)).body.error.code).toBe('bad-message');
     expect((await request(server.url).post('/api/tables').send({ ...good, name: 'x'.repeat(20_000) }).expect(413)).body.error.code).toBe('too-large');
-    expect((await request(server.url).post('/api/tables').set('authorization', 'Bearer not-a-token').send(good).expect(400)).body.error.code).toBe('bad-message');
+    expect((await request(server.url).post('/api/tables').set('authorization', 'Bearer not-a-token').send(good).expect(401)).body.error.code).toBe('unknown-token');
+    // Well-formed, 43 URL-safe characters, but made up: not an identity.
+    const madeUp = `Bearer ${'a'.repeat(43)}`;
+    expect((await request(server.url).post('/api/tables').set('authorization', madeUp).send(good).expect(401)).body.error.code).toBe('unknown-token');
+  });
+
+  it('stores a name as people see it: Unicode NFC, blanks collapsed, trimmed', async () => {
+    const res = await request(server.url).post('/api/tables').send({ ...good, name: '  Cafe\u0301\u00a0  night ' }).expect(201);
+    expect(res.body.table.name).toBe('Caf\u00e9 night');
   });
 });
 
@@ -77,7 +105,23 @@ describe('GET /api/tables and /api/tables/:id', () => {
     expect((await request(server.url).get('/api/tables/short').expect(400)).body.error.code).toBe('bad-message');
     expect((await request(server.url).get(`/api/tables/${'Z'.repeat(22)}`).expect(404)).body.error.code).toBe('no-such-table');
     expect((await request(server.url).get(`/api/tables/${'Z'.repeat(22)}/record`).expect(404)).body.error.code).toBe('no-such-table');
-    expect((await request(server.url).get('/api/nothing-here').expect(404)).status).toBe(404);
+    expect((await request(server.url).get('/api/nothing-here').expect(404)).body.error.code).toBe('not-found');
+  });
+
+  it("answers every error in the documented shape, Fastify's own ones too (a 10,000-character id, a wrong method, a wrong media type)", async () => {
+    const cases = [
+      await request(server.url).get(`/api/tables/${'x'.repeat(10_000)}`),
+      await request(server.url).get(`/api/tables/${'x'.repeat(10_000)}/record`),
+      await request(server.url).delete('/api/tables'),
+      await request(server.url).post('/api/tables').set('content-type', 'text/plain').send('hello'),
+      await request(server.url).get('/api/tables/%E0%A4%A'),
+    ];
+    for (const res of cases) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(HttpErrorSchema.parse(res.body).error.message).toEqual(expect.any(String));
+    }
+    expect(cases[0]?.status).toBe(400);
   });
 });
 
@@ -95,6 +139,7 @@ describe('GET /api/tables/:id/record', () => {
     const res = await request(server.url).get(`/api/tables/${id}/record`).expect(200);
     expect(res.headers['content-disposition']).toContain(`razzia-${id}.json`);
     expect(res.body.format).toBe('razzia-record/1');
+    expect(res.body.game).toBe('razzia');
     expect(res.body.players).toEqual(['Host', 'Greedy bot']);
     const replayed = fromRecord(res.body);
     if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));

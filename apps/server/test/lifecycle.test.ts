@@ -2,23 +2,23 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Token } from '@razzia/protocol';
-import { TestClient, autoPlay, createTable, seatedTable, testServer } from './harness.ts';
+import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('table lifecycle', () => {
   it('a spectator who takes a seat gets a snapshot as that seat; leaving turns them back into a spectator', async () => {
     const server = await testServer();
     const { id } = await createTable(server, { players: 3 });
     const c = await TestClient.connect(server.url);
-    const first = await c.must({ type: 'watch', table: id });
-    expect(first.mode === 'snapshot' && first.snapshot.you).toEqual({ seat: null, host: false });
-    const n = c.messages.length;
+    const first = await c.watch(id);
+    expect(first.snapshot.you).toEqual({ seat: null, host: false });
+    const n = c.frames.length;
     const sat = await c.must({ type: 'sit', table: id, name: 'Newcomer', seat: 2 });
     expect(sat.seat).toBe(2);
     expect(sat.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const snap = await c.waitFor((m) => m.type === 'snapshot', n);
     expect(snap.type === 'snapshot' && snap.snapshot.you).toEqual({ seat: 2, host: false });
     expect(snap.type === 'snapshot' && snap.snapshot.table.seats[2]?.occupant).toMatchObject({ name: 'Newcomer', connected: true, bot: null });
-    const m = c.messages.length;
+    const m = c.frames.length;
     await c.must({ type: 'leave', table: id });
     const back = await c.waitFor((x) => x.type === 'snapshot', m);
     expect(back.type === 'snapshot' && back.snapshot.you.seat).toBeNull();
@@ -44,29 +44,38 @@ describe('table lifecycle', () => {
     const told = await host.waitFor((m) => m.type === 'update' && m.table.rematch === rematch.table);
     expect(told.type === 'update' && told.entries.some((e) => e.event.type === 'rematch')).toBe(true);
     const fresh = await TestClient.connect(server.url, guestToken);
-    const view = await fresh.must({ type: 'watch', table: rematch.table });
-    if (view.mode !== 'snapshot') throw new Error('expected a snapshot');
+    const view = await fresh.watch(rematch.table);
     expect(view.snapshot.you).toEqual({ seat: 1, host: false });
     expect(view.snapshot.table.status).toBe('waiting');
     expect(view.snapshot.table.seats.map((s) => s.occupant?.name)).toEqual(['Host', 'Guest', 'Greedy bot']);
     expect(view.snapshot.table.seats[0]?.occupant?.host).toBe(true);
     // The host starts it right away.
-    await host.must({ type: 'watch', table: rematch.table });
+    await host.watch(rematch.table);
     await host.must({ type: 'start', table: rematch.table });
     for (const c of [host, guest, fresh]) c.close();
     await server.close();
   });
 
-  it('a graceful shutdown tells every client why before closing its socket', async () => {
-    const server = await testServer();
-    const { id } = await createTable(server, { players: 2 });
-    const c = await TestClient.connect(server.url);
-    await c.must({ type: 'watch', table: id });
+  it('a graceful shutdown tells every client why, closes the connection, and the client comes back by itself', async () => {
+    const dataDir = tempDir();
+    const server = await testServer({ dataDir });
+    const { id, clients, tokens } = await seatedTable(server, { players: 2, people: ['Host'] });
+    clients[0]?.close();
+    const c = await TestClient.connect(server.url, tokens[0], { reconnection: true });
+    await c.watch(id);
     const closing = c.waitFor((m) => m.type === 'closing');
     const gone = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
     await server.close('maintenance');
     expect(await closing).toEqual({ type: 'closing', reason: 'maintenance' });
-    expect(await gone).toBe('io server disconnect');
+    // The transport closed, not the session: socket.io clients reconnect on their own (not after 'io server disconnect').
+    expect(await gone).toBe('transport close');
+    // The same port comes back (a deploy): the client reconnects without being told to, and watches again.
+    const port = new URL(server.url).port;
+    const again = await testServer({ dataDir, port: Number(port) });
+    await new Promise<void>((resolve) => c.socket.once('connect', () => resolve()));
+    expect((await c.watch(id)).snapshot.you).toEqual({ seat: 0, host: true });
+    c.close();
+    await again.close();
   });
 });
 
@@ -81,6 +90,7 @@ describe('memory', () => {
     const DAY = 24 * 3600_000;
     const waiting = await createTable(server, { players: 3 });
     expect(server.tables.size).toBe(2);
+    await server.tables.settled();
     // Somebody still watches the finished table: it stays; the waiting one is not a day old yet.
     expect(server.tables.sweep(Date.now(), DAY)).toBe(0);
     host.close();

@@ -28,7 +28,7 @@ describe('docs/protocol.md', () => {
 
     const { id, token } = await createTable(server, { players: 2, visibility: 'private' });
     const host = await TestClient.connect(server.url, token);
-    await host.must({ type: 'watch', table: id });
+    await host.watch(id);
     await host.must({ type: 'sit', table: id, name: 'Host' });
     const bot = spawn(process.execPath, [join(dir, 'doc-bot.mjs'), `${server.url}/t/${id}`, 'DocBot'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

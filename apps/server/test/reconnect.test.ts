@@ -4,15 +4,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Action } from '@razzia/game-razzia';
-import type { ServerMessage, TableId, Token } from '@razzia/protocol';
-import { CATCH_UP_LIMIT } from '../src/tables/authority.ts';
-import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
+import type { TableId, Token } from '@razzia/protocol';
+import { CATCH_UP_LIMIT } from '../src/tables/host.ts';
+import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
 /** A seated client that has just seen an auction waiting for somebody else. */
-function inAuction(m: ServerMessage, notSeat: number): boolean {
+function inAuction(m: Frame, notSeat: number): boolean {
   return m.type === 'update' && m.game?.phase.kind === 'auction' && m.game.phase.auction.order[m.game.phase.auction.next] !== notSeat;
 }
 
@@ -26,25 +25,26 @@ describe('a dropped connection mid-auction', () => {
     // The host plays normally; the guest plays until it sees an auction where someone else is to speak.
     const hostDone = autoPlay(host, id);
     let dropped = false;
-    const guestPlays = autoPlay(guest, id, (legal) => legal[0] as Action, {
+    const guestPlays = autoPlay(guest, id, (legal) => legal[0] as Intent, {
       beforeAct: () => !dropped,
     });
     void guestPlays.catch(() => undefined);
     await host.must({ type: 'start', table: id });
     const auctionSeen = await guest.waitFor((m) => inAuction(m, 1));
-    const lastSeq = Math.max(...guest.messages.flatMap((m) => (m.type === 'update' ? [m.seq] : m.type === 'snapshot' ? [m.snapshot.seq] : [])));
+    const lastSeq = guest.held.get(id)?.seq ?? 0;
     expect(auctionSeen.type).toBe('update');
     dropped = true;
     guest.close(); // a real socket close
     await host.waitFor((m) => m.type === 'presence' && m.connected[1] === false);
 
     // While it is away, the game may go on until it is the guest's decision (or it cannot, and waits).
+    // The same client on a new connection: it keeps what it had (a browser tab keeps its page).
     const back = await TestClient.connect(server.url, guestToken);
-    const reply = await back.must({ type: 'watch', table: id, since: lastSeq });
-    expect(reply.mode).toBe('catch-up');
-    if (reply.mode !== 'catch-up') throw new Error('unreachable');
+    back.held.set(id, guest.held.get(id)!);
+    const reply = (await back.watch(id, lastSeq)).snapshot;
+    expect(reply.from).toBe(lastSeq);
     expect(reply.you).toEqual({ seat: 1, host: false });
-    expect(reply.entries.map((e) => e.seq)).toEqual(Array.from({ length: reply.seq - lastSeq }, (_, i) => lastSeq + 1 + i));
+    expect(reply.log.map((e) => e.seq)).toEqual(Array.from({ length: reply.seq - lastSeq }, (_, i) => lastSeq + 1 + i));
     await host.waitFor((m) => m.type === 'presence' && m.connected[1] === true);
     const [hostFinal, guestFinal] = await Promise.all([hostDone, autoPlay(back, id)]);
     expect(guestFinal.results).toEqual(hostFinal.results);
@@ -60,20 +60,22 @@ describe('a dropped connection mid-auction', () => {
     const host = await TestClient.connect(server.url, token);
     await host.must({ type: 'sit', table: id, name: 'Host' });
     for (let i = 0; i < 4; i++) await host.must({ type: 'add-bot', table: id, bot: 'random' });
-    await host.must({ type: 'watch', table: id });
+    await host.watch(id);
     const done = autoPlay(host, id);
     await host.must({ type: 'start', table: id });
     await done;
     const late = await TestClient.connect(server.url, token);
-    const full = await late.must({ type: 'watch', table: id });
-    if (full.mode !== 'snapshot') throw new Error('expected a snapshot');
-    expect(full.snapshot.seq).toBeGreaterThan(CATCH_UP_LIMIT + 1); // a whole five-player game logs more than that
-    expect((await late.must({ type: 'watch', table: id, since: full.snapshot.seq - CATCH_UP_LIMIT - 1 })).mode).toBe('snapshot');
-    expect((await late.must({ type: 'watch', table: id, since: full.snapshot.seq - CATCH_UP_LIMIT })).mode).toBe('catch-up');
-    expect((await late.must({ type: 'watch', table: id, since: 1_000_000 })).mode).toBe('snapshot');
-    const seq = host.messages.filter((m) => m.type === 'update').at(-1);
-    const upToDate = await late.must({ type: 'watch', table: id, since: seq?.type === 'update' ? seq.seq : 0 });
-    expect(upToDate).toMatchObject({ mode: 'catch-up', entries: [] });
+    const full = await late.watch(id);
+    expect(full.snapshot.from).toBe(0);
+    const seq = full.snapshot.seq;
+    expect(seq).toBeGreaterThan(CATCH_UP_LIMIT + 1); // a whole five-player game logs more than that
+    expect(full.snapshot.log).toHaveLength(seq);
+    // Each watch below starts from the whole log this client holds: what comes is appended, or replaces it.
+    expect((await late.watch(id, seq - CATCH_UP_LIMIT - 1)).snapshot.from).toBe(0);
+    const caught = await late.watch(id, seq - CATCH_UP_LIMIT);
+    expect([caught.snapshot.from, caught.snapshot.log.length]).toEqual([seq - CATCH_UP_LIMIT, CATCH_UP_LIMIT]);
+    expect((await late.watch(id, 1_000_000)).snapshot.from).toBe(0);
+    expect((await late.watch(id, seq)).snapshot).toMatchObject({ from: seq, log: [] });
     host.close();
     late.close();
     await server.close();
@@ -138,7 +140,7 @@ describe('kill -9 mid-game', () => {
     // Play until an auction is running, then stop acting.
     let frozen = false;
     const untilAuction = (c: TestClient) =>
-      autoPlay(c, id, (legal) => legal[0] as Action, { beforeAct: (v) => !(frozen ||= v.phase.kind === 'auction' && v.version > 3) });
+      autoPlay(c, id, (legal) => legal[0] as Intent, { beforeAct: (v) => !(frozen ||= v.phase.kind === 'auction' && v.version > 3) });
     void untilAuction(host).catch(() => undefined);
     void untilAuction(guest).catch(() => undefined);
     await host.must({ type: 'start', table: id });
@@ -153,24 +155,24 @@ describe('kill -9 mid-game', () => {
     processes.push(server);
 
     const host2 = await TestClient.connect(server.url, hostToken);
+    host2.held.set(id, host.held.get(id)!);
     const guest2 = await TestClient.connect(server.url, guestToken);
-    const h = await host2.must({ type: 'watch', table: id, since: before.seq });
-    const g = await guest2.must({ type: 'watch', table: id });
-    expect(h.mode).toBe('catch-up');
-    if (h.mode !== 'catch-up' || g.mode !== 'snapshot') throw new Error('unexpected watch modes');
-    expect(h.entries).toEqual([]);
+    const h = (await host2.watch(id, before.seq)).snapshot;
+    const g = (await guest2.watch(id)).snapshot;
+    expect([h.from, h.log]).toEqual([before.seq, []]);
     expect(h.you).toEqual({ seat: 0, host: true });
-    expect(g.snapshot.you).toEqual({ seat: 1, host: false });
+    expect(g.you).toEqual({ seat: 1, host: false });
     expect(h.game).toEqual(before.game);
-    expect(g.snapshot.game).toEqual({ ...before.game, viewer: 1 });
+    expect(g.game).toEqual({ ...before.game, viewer: 1 });
     const who = (seats: typeof before.table.seats) => seats.map((s) => s.occupant && { name: s.occupant.name, bot: s.occupant.bot, host: s.occupant.host });
     expect(who(h.table.seats)).toEqual(who(before.table.seats));
     // The turn clock came back with the same deadline: what remains cannot have grown.
-    expect(h.table.turnClock?.seat).toBe(before.table.turnClock?.seat);
-    expect(h.table.turnClock?.remainingMs).toBeLessThanOrEqual(before.table.turnClock?.remainingMs ?? -1);
-    expect(h.table.turnClock?.remainingMs).toBeGreaterThan(500_000);
-    const w = await host2.must({ type: 'watch', table: waiting.id });
-    expect(w.mode === 'snapshot' && w.snapshot.table.status).toBe('waiting');
+    const [now, then] = [h.table.clocks[0], before.table.clocks[0]];
+    expect(now?.seat).toBe(then?.seat);
+    expect(now?.remainingMs).toBeLessThanOrEqual(then?.remainingMs ?? -1);
+    expect(now?.remainingMs).toBeGreaterThan(500_000);
+    const w = await host2.watch(waiting.id);
+    expect(w.snapshot.table.status).toBe('waiting');
 
     const [a, b] = await Promise.all([autoPlay(host2, id), autoPlay(guest2, id)]);
     expect(a.phase.kind).toBe('over');
@@ -182,7 +184,7 @@ describe('kill -9 mid-game', () => {
   });
 });
 
-function isHumanChance(m: ServerMessage): boolean {
+function isHumanChance(m: Frame): boolean {
   if (m.type !== 'update' || m.game?.phase.kind !== 'auction') return false;
   const a = m.game.phase.auction;
   return a.order[a.next] !== 2;

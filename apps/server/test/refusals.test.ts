@@ -19,7 +19,7 @@ async function startedTable() {
   const { id, clients } = await seatedTable(server, { players: 2, people: ['Host', 'Guest'] });
   const [host, guest] = clients as [TestClient, TestClient];
   const spectator = await TestClient.connect(server.url);
-  await spectator.must({ type: 'watch', table: id });
+  await spectator.watch(id);
   await host.must({ type: 'start', table: id });
   return { id, host, guest, spectator };
 }
@@ -27,10 +27,9 @@ async function startedTable() {
 /** The table as the server holds it now: log length and game version. */
 async function stateOf(id: TableId) {
   const probe = await TestClient.connect(server.url);
-  const r = await probe.must({ type: 'watch', table: id });
+  const r = await probe.watch(id);
   probe.close();
-  if (r.mode !== 'snapshot') throw new Error('expected a snapshot');
-  return { seq: r.snapshot.seq, version: r.snapshot.game?.version ?? 0, game: r.snapshot.game };
+  return { seq: r.snapshot.seq, version: r.snapshot.payload?.version ?? 0, game: r.snapshot.game };
 }
 
 describe('refusals at a running table', () => {
@@ -61,13 +60,17 @@ describe('refusals at a running table', () => {
     const { id, token } = await createTable(server, { players: 2 });
     const host = await TestClient.connect(server.url, token);
     const guest = await TestClient.connect(server.url);
-    await guest.must({ type: 'watch', table: id });
+    await guest.watch(id);
     expect(await guest.send({ type: 'add-bot', table: id, bot: 'greedy' })).toMatchObject({ ok: false, error: { code: 'not-host' } });
     expect(await guest.send({ type: 'start', table: id })).toMatchObject({ ok: false, error: { code: 'not-host' } });
     expect(await guest.send({ type: 'leave', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     await guest.must({ type: 'sit', table: id, name: 'Guest' });
     expect(await guest.send({ type: 'sit', table: id, name: 'Again' })).toMatchObject({ ok: false, error: { code: 'already-seated' } });
     expect(await host.send({ type: 'sit', table: id, name: 'guest' })).toMatchObject({ ok: false, error: { code: 'name-taken' } });
+    // A look-alike of a seated player's name: a Cyrillic 'е' and a capital I for an l.
+    expect(await host.send({ type: 'sit', table: id, name: 'Guеst' })).toMatchObject({ ok: false, error: { code: 'name-taken', message: expect.stringContaining('looks the same') } });
+    expect(await host.send({ type: 'sit', table: id, name: '\u200b' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('invisible') } });
+    expect(await host.send({ type: 'sit', table: id, name: 'Host\u202e' })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
     expect(await host.send({ type: 'sit', table: id, name: 'Host', seat: 0 })).toMatchObject({ ok: false, error: { code: 'seat-taken' } });
     expect(await host.send({ type: 'start', table: id })).toMatchObject({ ok: false, error: { code: 'not-full' } });
     expect(await host.send({ type: 'remove', table: id, seat: 0 })).toMatchObject({ ok: false, error: { code: 'not-removable' } });
@@ -97,6 +100,29 @@ describe('refusals at a running table', () => {
     c.close();
   });
 
+  it('answers every call with exactly one reply: unknown event names, extra arguments, and a token it never issued', async () => {
+    const c = await TestClient.connect(server.url);
+    expect(await c.socket.timeout(5_000).emitWithAck('fly', { type: 'lobby', follow: false })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('unknown event') } });
+    expect(await c.socket.timeout(5_000).emitWithAck('fly')).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(await c.socket.timeout(5_000).emitWithAck(MESSAGE_EVENT, { type: 'lobby', follow: false }, 'extra')).toMatchObject({
+      ok: false,
+      error: { code: 'bad-message', message: expect.stringContaining('one message') },
+    });
+    expect(await c.socket.timeout(5_000).emitWithAck(MESSAGE_EVENT)).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    c.close();
+    // A well-formed token the server never issued is not an identity: the connection is refused with a reason.
+    const forged = await TestClient.connect(server.url, 'x'.repeat(43) as Token).then(
+      () => null,
+      (e: Error & { data?: { code?: string } }) => e,
+    );
+    expect(forged?.data?.code).toBe('unknown-token');
+    const malformed = await TestClient.connect(server.url, 'short' as Token).then(
+      () => null,
+      (e: Error & { data?: { code?: string } }) => e,
+    );
+    expect(malformed?.data?.code).toBe('unknown-token');
+  });
+
   it('cuts off a socket that sends a frame over the hard cap, and the server carries on', async () => {
     const c = await TestClient.connect(server.url);
     const closed = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
@@ -118,8 +144,10 @@ describe('fuzzing', () => {
     await otherHost.must({ type: 'start', table: other.id });
 
     const before = await stateOf(id);
-    let attacker = await TestClient.connect(server.url);
+    // The attacker's client reconnects by itself after a cut-off, like any socket.io client.
+    const attacker = await TestClient.connect(server.url, undefined, { reconnection: true });
     let cutOff = 0;
+    attacker.socket.on('disconnect', () => cutOff++);
     const intents = fc.oneof(
       fc.record({ type: fc.constantFrom('draw', 'thief', 'call', 'bid', 'pass', 'steal'), pile: fc.anything(), cheque: fc.anything(), take: fc.anything(), seat: fc.anything() }, { requiredKeys: ['type'] }),
       fc.anything(),
@@ -131,19 +159,13 @@ describe('fuzzing', () => {
     const samples = fc.sample(payloads, { numRuns: 3000, seed: 42 });
     let answered = 0;
     for (const payload of samples) {
-      if (!attacker.socket.connected) {
-        // 500 refusals in a row and the server cuts a socket off; a new one starts with a clean slate.
-        cutOff++;
-        attacker = await TestClient.connect(server.url);
-      }
+      // 500 refusals in a row and the server closes the connection; the client comes back with a clean slate.
+      if (!attacker.socket.connected) await new Promise<void>((resolve) => attacker.socket.once('connect', () => resolve()));
       const reply = (await attacker.socket.timeout(10_000).emitWithAck(MESSAGE_EVENT, payload).catch(() => null)) as {
         ok: boolean;
         error?: { code: string };
       } | null;
-      if (reply === null) {
-        expect(attacker.socket.connected).toBe(false); // only a cut-off socket goes unanswered
-        continue;
-      }
+      if (reply === null) continue; // only a message in flight when the connection was cut goes unanswered
       answered++;
       if (!reply.ok) expect(typeof reply.error?.code).toBe('string');
     }

@@ -6,6 +6,8 @@ export const MESSAGE_EVENT = 'msg';
 export const PING_EVENT = 'ping-ack';
 /** Largest message a client may send, in bytes (the server refuses bigger frames). */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
+/** Refused messages in a row after which the server closes a socket's connection (it may reconnect). */
+export const FLOOD_CUT_OFF = 500;
 
 /** The names the server gives bots ("Greedy bot", then "Greedy bot 2", …); clients may show them translated. */
 export const BOT_NAMES = { greedy: 'Greedy bot', random: 'Random bot' } as const satisfies Record<'greedy' | 'random', string>;

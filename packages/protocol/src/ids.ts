@@ -1,25 +1,29 @@
-// Identifiers on the wire: unguessable, URL-safe table ids and per-browser seat tokens.
+// Identifiers and names on the wire: unguessable, URL-safe table ids and per-browser tokens; names normalised.
 
 import { z } from 'zod';
+import { MAX_PLAYER_NAME, MAX_TABLE_NAME, normaliseName } from './names.ts';
 
 /** 128 random bits, base64url (22 characters). */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'a table id is 22 URL-safe characters').brand<'TableId'>();
 export type TableId = z.infer<typeof TableIdSchema>;
 
-/** 256 random bits, base64url (43 characters): the per-browser secret that owns a seat. Never shown to others. */
+/** 256 random bits, base64url (43 characters): the per-browser secret that owns a seat. Only tokens the server
+ * issued count; never shown to others. */
 export const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a token is 43 URL-safe characters').brand<'Token'>();
 export type Token = z.infer<typeof TokenSchema>;
 
-export const PlayerNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'a name needs at least one character')
-  .max(24, 'a name is at most 24 characters')
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'a name has no control characters');
+const nameSchema = (what: 'name' | 'table name', max: number) =>
+  z
+    .string()
+    .max(max * 8, `a ${what} is at most ${max} characters`)
+    .transform((raw, ctx) => {
+      const checked = normaliseName(raw, what, max);
+      if (checked.ok) return checked.name;
+      ctx.addIssue({ code: 'custom', message: checked.reason });
+      return z.NEVER;
+    });
 
-export const TableNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'a table name needs at least one character')
-  .max(40, 'a table name is at most 40 characters')
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'a table name has no control characters');
+/** A player's name: 1 to 24 visible characters, normalised (see names.ts). */
+export const PlayerNameSchema = nameSchema('name', MAX_PLAYER_NAME);
+/** A table's name: 1 to 40 visible characters, normalised. */
+export const TableNameSchema = nameSchema('table name', MAX_TABLE_NAME);

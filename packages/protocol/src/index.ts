@@ -1,6 +1,8 @@
-// @razzia/protocol: the single wire contract between the server and every client.
+// @razzia/protocol: the single wire contract between the server and every client, for every game.
 
 export * from './ids.ts';
+export * from './names.ts';
+export * from './patch.ts';
 export * from './table.ts';
 export * from './messages.ts';
 export type { DeepReadonly } from './readonly.ts';

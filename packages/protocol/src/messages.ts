@@ -1,36 +1,33 @@
 // Messages both ways over socket.io. A client emits `ClientMessage`s on the event "msg" with an acknowledgement
-// callback and gets exactly one `Reply`; the server pushes `ServerMessage`s on the event "msg".
-// Names follow the direction: ClientMessage = client → server, ServerMessage = server → client.
+// callback and gets exactly one `Reply`; the server pushes `ServerMessage`s on the event "msg", in one ordered
+// stream per socket. Names follow the direction: ClientMessage = client → server, ServerMessage = server → client.
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { ChequeSchema, GameViewSchema, PileSchema, SeatSchema } from '@razzia/game-razzia/schemas';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
-import { BotIdSchema, LobbyEntrySchema, LogEntrySchema, TableInfoSchema, TableSettingsSchema } from './table.ts';
+import {
+  BotIdSchema,
+  ClockSchema,
+  GameInfoSchema,
+  LobbyEntrySchema,
+  LogEntrySchema,
+  SeatSchema,
+  TableInfoSchema,
+  TableSettingsSchema,
+} from './table.ts';
 
-export { MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } from './constants.ts';
-
-/** A player's decision, as a client sends it: the seat comes from the token, never from the client. The
- * optional `seat` lets engine-style clients send actions as records write them; it must be the caller's own. */
-export const IntentSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('draw'), pile: PileSchema, seat: SeatSchema.optional() }),
-  z.strictObject({ type: z.literal('thief'), take: z.array(z.int().min(0).max(6)).min(1).max(7), seat: SeatSchema.optional() }),
-  z.strictObject({ type: z.literal('call'), seat: SeatSchema.optional() }),
-  z.strictObject({ type: z.literal('bid'), cheque: ChequeSchema, seat: SeatSchema.optional() }),
-  z.strictObject({ type: z.literal('pass'), seat: SeatSchema.optional() }),
-]);
-export type Intent = z.infer<typeof IntentSchema>;
+export { FLOOD_CUT_OFF, MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } from './constants.ts';
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** Follow a table (as its seat if this socket's token holds one, else as a spectator). `since`: the last log
-   * number this client has; the reply then holds only what it missed, or a full snapshot if that is too much. */
+   * number this client has; the snapshot then holds only what it missed, if that is not too much. */
   z.strictObject({ type: z.literal('watch'), table: TableIdSchema, since: z.int().min(0).optional() }),
   z.strictObject({ type: z.literal('unwatch'), table: TableIdSchema }),
   /** Take a free seat before the start. Without `seat`, the first free one. */
   z.strictObject({ type: z.literal('sit'), table: TableIdSchema, name: PlayerNameSchema, seat: SeatSchema.optional() }),
   /** Give one's seat up before the start. */
   z.strictObject({ type: z.literal('leave'), table: TableIdSchema }),
-  /** Host: seat a bot (first free seat without `seat`). */
+  /** Host: seat a bot of the table's game (first free seat without `seat`). */
   z.strictObject({ type: z.literal('add-bot'), table: TableIdSchema, bot: BotIdSchema, seat: SeatSchema.optional() }),
   /** Host: remove a bot or an idle (disconnected) player before the start. */
   z.strictObject({ type: z.literal('remove'), table: TableIdSchema, seat: SeatSchema }),
@@ -39,8 +36,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** Host, during play: the greedy bot plays for a seated person who is not connected, until they come back
    * (their next connection ends it). Without a turn clock, this is how a table goes on when someone leaves. */
   z.strictObject({ type: z.literal('stand-in'), table: TableIdSchema, seat: SeatSchema }),
-  /** A decision for one's own seat, made on the state `version` the client saw. */
-  z.strictObject({ type: z.literal('act'), table: TableIdSchema, version: z.int().min(0), intent: IntentSchema }),
+  /** A decision for one's own seat (the game's action, checked by its schema), made on the game `version` the
+   * client saw. Accepted while that decision is still open, even if others decided since (simultaneous choices). */
+  z.strictObject({ type: z.literal('act'), table: TableIdSchema, version: z.int().min(0), intent: z.looseObject({ type: z.string() }) }),
   /** After the end, anyone seated: a new table with the same seats. Everybody is told its id. */
   z.strictObject({ type: z.literal('rematch'), table: TableIdSchema }),
   /** Start or stop receiving the public lobby. */
@@ -50,15 +48,16 @@ export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
 
 export const ERROR_CODES = [
-  'bad-message', // not one of ClientMessage (the error says which field)
+  'bad-message', // not one of ClientMessage, an unknown event name, or extra arguments (the error says which)
   'too-large', // over MAX_CLIENT_MESSAGE_BYTES
   'rate-limited', // too many messages too fast from this socket
+  'unknown-token', // a token this server never issued
   'no-such-table',
   'not-watching', // act/sit/... on a table this socket does not watch
   'not-seated', // the token holds no seat at this table
   'not-host',
   'seat-taken',
-  'name-taken', // another seat at this table has that name
+  'name-taken', // another seat at this table has that name, or one that looks the same
   'no-free-seat',
   'already-seated',
   'not-removable', // a connected person cannot be removed or stood in for, nor a bot seat stood in for
@@ -66,9 +65,10 @@ export const ERROR_CODES = [
   'not-full', // start with empty seats
   'not-playing', // an action before the start or after the end
   'not-over', // rematch or record before the end
-  'stale-version', // the action was made on an older state
+  'stale-version', // the action was made on a state older than this seat's open decision
   'not-yours', // an intent naming another seat
-  'rule', // the engine refused the action: see `rule`
+  'rule', // the game's rules refused the action: see `rule`
+  'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
 ] as const;
@@ -78,21 +78,43 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 export const WireErrorSchema = z.strictObject({
   code: ErrorCodeSchema,
   message: z.string(),
-  /** For code 'rule': the engine's rule error (stable code and rule number, e.g. bid/not-higher, R6.3). */
+  /** For code 'rule': the game's rule error (stable code and rule number, e.g. bid/not-higher, R6.3). */
   rule: z.strictObject({ code: z.string(), rule: z.string() }).optional(),
 });
 export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 
-export type GameView = DeepReadonly<z.infer<typeof GameViewSchema>>;
+/** The outcome of a finished game: points per seat and the winners (several share a tie). */
+export const OutcomeSchema = z.strictObject({ scores: z.array(z.number()).max(8), winners: z.array(SeatSchema).max(8) });
+
+/**
+ * A game as one viewer sees it. `view` is the game's view for this viewer (checked by the game's view schema);
+ * `legal` lists exactly the decisions this seat may send now (empty for spectators and for seats not awaited).
+ */
+export const GamePayloadSchema = z.strictObject({
+  /** How many moves the game has had: every decision and every chance outcome (a die, a shuffle) counts one. */
+  version: z.int().min(0),
+  /** The seats whose decision the game waits for now (several at once for a simultaneous choice). */
+  awaiting: z.array(SeatSchema).max(8),
+  view: z.looseObject({}),
+  legal: z.array(z.looseObject({ type: z.string() })),
+  outcome: OutcomeSchema.nullable(),
+});
+export type GamePayload = DeepReadonly<z.infer<typeof GamePayloadSchema>>;
+
+export const PatchOpSchema = z.strictObject({ p: z.array(z.union([z.string(), z.int().min(0)])), v: z.unknown().optional() });
 
 /** Who the receiving connection is at this table. */
 export const YouSchema = z.strictObject({ seat: SeatSchema.nullable(), host: z.boolean() });
 
-/** Everything a client needs to draw a table from nothing. `log` holds the latest entries (all of a normal game). */
+/**
+ * Everything a client needs to draw a table. `log` holds the entries numbered `from + 1` to `seq`: all of them
+ * (from 0) for a new watcher, or only those a reconnecting client missed (from = its `since`).
+ */
 export const SnapshotSchema = z.strictObject({
   table: TableInfoSchema,
   you: YouSchema,
-  game: GameViewSchema.nullable(),
+  game: GamePayloadSchema.nullable(),
+  from: z.int().min(0),
   log: z.array(LogEntrySchema),
   /** The number of the newest log entry (0 when the log is empty). */
   seq: z.int().min(0),
@@ -100,39 +122,36 @@ export const SnapshotSchema = z.strictObject({
 export type Snapshot = DeepReadonly<z.infer<typeof SnapshotSchema>>;
 
 export const ServerMessageSchema = z.discriminatedUnion('type', [
-  /** A whole table, sent unasked when this connection's role changed (took or lost a seat) or it fell behind. */
+  /** A whole table: after `watch`, when this connection's role changed (took or lost a seat), or to resync. */
   z.strictObject({ type: z.literal('snapshot'), snapshot: SnapshotSchema }),
-  /** Something changed at a watched table: the new log entries, and the table and game as they are now.
-   * `entries` continue the log without a gap; a client that sees a gap asks again with `watch` and `since`. */
+  /**
+   * Something changed at a watched table. `entries` continue the log without a gap (first = your seq + 1);
+   * `game` is this viewer's game patched from `from` (your game's version) or in `full`; `table` comes only when
+   * the table itself changed (seats, status, rematch); `clocks` are always current. A client that sees a gap
+   * (or a patch from another version) asks again with `watch` and `since`.
+   */
   z.strictObject({
     type: z.literal('update'),
-    table: TableInfoSchema,
-    game: GameViewSchema.nullable(),
-    entries: z.array(LogEntrySchema),
-    seq: z.int().min(0),
+    table: TableIdSchema,
+    seq: z.int().min(1),
+    entries: z.array(LogEntrySchema).min(1),
+    clocks: z.array(ClockSchema).max(8),
+    info: TableInfoSchema.optional(),
+    game: z.union([z.strictObject({ full: GamePayloadSchema }), z.strictObject({ from: z.int().min(0), patch: z.array(PatchOpSchema) })]).optional(),
   }),
   /** Only connection dots changed. */
-  z.strictObject({ type: z.literal('presence'), table: TableIdSchema, connected: z.array(z.boolean()).max(5), spectators: z.int().min(0) }),
+  z.strictObject({ type: z.literal('presence'), table: TableIdSchema, connected: z.array(z.boolean()).max(8), spectators: z.int().min(0) }),
   z.strictObject({ type: z.literal('lobby'), tables: z.array(LobbyEntrySchema) }),
-  /** The server is going away (deploy, restart): clients should show the reason and reconnect. */
+  /** The server is going away (deploy, restart): its connections close next; clients reconnect by themselves. */
   z.strictObject({ type: z.literal('closing'), reason: z.string() }),
 ]);
 export type ServerMessage = DeepReadonly<z.infer<typeof ServerMessageSchema>>;
+export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
 
 /** Replies, one per client message, by message type. */
 export const ReplySchemas = {
-  watch: z.discriminatedUnion('mode', [
-    z.strictObject({ mode: z.literal('snapshot'), snapshot: SnapshotSchema }),
-    /** The client missed only these entries; the current table and game come with them. */
-    z.strictObject({
-      mode: z.literal('catch-up'),
-      table: TableInfoSchema,
-      you: YouSchema,
-      game: GameViewSchema.nullable(),
-      entries: z.array(LogEntrySchema),
-      seq: z.int().min(0),
-    }),
-  ]),
+  /** The table itself arrives as a `snapshot` message just before this reply. */
+  watch: z.strictObject({ seq: z.int().min(0) }),
   unwatch: z.strictObject({}),
   /** The token is this browser's secret: keep it (e.g. localStorage) and present it on every connection. */
   sit: z.strictObject({ seat: SeatSchema, token: TokenSchema }),
@@ -151,7 +170,8 @@ export type Reply<T extends ClientMessageType = ClientMessageType> =
   | ({ ok: true } & ReplyData<T>)
   | { ok: false; error: WireError };
 
-/** socket.io handshake `auth` payload. */
+/** socket.io handshake `auth` payload. A token the server did not issue is refused: connect_error with
+ * `data.code` 'unknown-token' (forget it and connect without one). */
 export const HandshakeSchema = z.strictObject({ token: TokenSchema.optional() });
 
 // HTTP ----------------------------------------------------------------------------------------------
@@ -166,5 +186,7 @@ export const CreateTableResponseSchema = z.strictObject({
   /** Path of the shareable link, e.g. /t/<id>. */
   path: z.string(),
 });
+
+export const GamesResponseSchema = z.strictObject({ games: z.array(GameInfoSchema) });
 
 export const HttpErrorSchema = z.strictObject({ error: WireErrorSchema });

@@ -1,12 +1,19 @@
-// The table around a game: its settings, seats, who is connected, the turn clock, the numbered log.
+// The table around a game: which game, its settings, seats, who is connected, the turn clocks, the numbered log.
+// Game-specific data (views, events, decisions) travels as JSON the table's game defines and its schemas check.
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { GameEventSchema, SeatSchema } from '@razzia/game-razzia/schemas';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
-export const BOT_IDS = ['random', 'greedy'] as const;
-export const BotIdSchema = z.enum(BOT_IDS);
+/** Seats are numbered from 0, clockwise, in every message (and every error message); up to 8 seats. */
+export const SeatSchema = z.int().min(0).max(7);
+
+/** A game on this server: 'razzia', 'razzia-dorra', 'robbery'. GET /api/games lists them. */
+export const GameIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a game id is lower-case letters, digits and dashes');
+export type GameId = z.infer<typeof GameIdSchema>;
+
+/** A bot of the table's game: 'random', 'greedy' (GET /api/games lists each game's bots). */
+export const BotIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a bot id is lower-case letters, digits and dashes');
 export type BotId = z.infer<typeof BotIdSchema>;
 export { BOT_NAMES, BOT_NAME_PATTERN } from './constants.ts';
 
@@ -18,13 +25,18 @@ export const MAX_CLOCK = 600;
 export const ClockSecondsSchema = z.int().min(MIN_CLOCK).max(MAX_CLOCK);
 
 export const TableSettingsSchema = z.strictObject({
+  /** The game played at this table (default 'razzia', the first game this server had). */
+  game: GameIdSchema.default('razzia'),
   name: TableNameSchema,
-  players: z.int().min(2).max(5),
+  players: z.int().min(2).max(8),
   visibility: VisibilitySchema,
   /** null: no clock. */
   clock: ClockSecondsSchema.nullable(),
+  /** The game's own options (checked by its options schema); none of today's games has any. */
+  options: z.record(z.string(), z.unknown()).default({}),
 });
 export type TableSettings = z.infer<typeof TableSettingsSchema>;
+export type TableSettingsInput = z.input<typeof TableSettingsSchema>;
 
 export const OccupantSchema = z.strictObject({
   name: PlayerNameSchema,
@@ -45,16 +57,21 @@ export const SeatInfoSchema = z.strictObject({
 
 export const TableStatusSchema = z.enum(['waiting', 'playing', 'over']);
 
+/** One running decision's clock: whose, and milliseconds left when the message was sent. */
+export const ClockSchema = z.strictObject({ seat: SeatSchema, remainingMs: z.int().min(0) });
+export type Clock = z.infer<typeof ClockSchema>;
+
 export const TableInfoSchema = z.strictObject({
   id: TableIdSchema,
+  game: GameIdSchema,
   name: TableNameSchema,
-  players: z.int().min(2).max(5),
+  players: z.int().min(2).max(8),
   visibility: VisibilitySchema,
   clock: ClockSecondsSchema.nullable(),
   status: TableStatusSchema,
-  seats: z.array(SeatInfoSchema).min(2).max(5),
-  /** The running decision's clock: whose it is and milliseconds left when this message was sent. */
-  turnClock: z.strictObject({ seat: SeatSchema, remainingMs: z.int().min(0) }).nullable(),
+  seats: z.array(SeatInfoSchema).min(2).max(8),
+  /** A clock per seat whose decision is awaited, when the table has a clock and that seat is a person. */
+  clocks: z.array(ClockSchema).max(8),
   /** Set once somebody asked for a rematch: the new table. */
   rematch: TableIdSchema.nullable(),
   spectators: z.int().min(0),
@@ -76,21 +93,28 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
+export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
 
-/** One numbered line of a table's log: a rule event or a table notice. Numbers start at 1 and have no gaps. */
+/**
+ * One numbered line of a table's log: a game event (in the form this viewer may see: an event hidden from them
+ * arrives redacted, never skipped) or a table notice. Numbers start at 1 and have no gaps.
+ */
 export const LogEntrySchema = z.strictObject({
   seq: z.int().min(1),
   /** Server time, ms since the epoch. */
   at: z.int(),
-  event: z.union([GameEventSchema, TableNoticeSchema]),
+  /** 'game': one of the table's game's events (checked by its event schema); 'table': a TableNotice. */
+  kind: z.enum(['game', 'table']),
+  event: z.looseObject({ type: z.string() }),
 });
 export type LogEntry = DeepReadonly<z.infer<typeof LogEntrySchema>>;
 
 export const LobbyEntrySchema = z.strictObject({
   id: TableIdSchema,
+  game: GameIdSchema,
   name: TableNameSchema,
-  players: z.int().min(2).max(5),
-  seated: z.int().min(0).max(5),
+  players: z.int().min(2).max(8),
+  seated: z.int().min(0).max(8),
   status: TableStatusSchema,
   clock: ClockSecondsSchema.nullable(),
   spectators: z.int().min(0),
@@ -98,3 +122,16 @@ export const LobbyEntrySchema = z.strictObject({
 });
 export type LobbyEntry = DeepReadonly<z.infer<typeof LobbyEntrySchema>>;
 
+/** What GET /api/games says of one game. */
+export const GameInfoSchema = z.strictObject({
+  id: GameIdSchema,
+  name: z.string(),
+  designer: z.string(),
+  seats: z.strictObject({ min: z.int(), max: z.int() }),
+  bots: z.array(z.strictObject({ id: BotIdSchema, description: z.string() })),
+  /** The game's options with their defaults ({} when it has none). */
+  options: z.record(z.string(), z.unknown()),
+  /** The `format` of its records. */
+  recordFormat: z.string(),
+});
+export type GameInfo = DeepReadonly<z.infer<typeof GameInfoSchema>>;

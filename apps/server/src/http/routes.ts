@@ -1,7 +1,9 @@
-// HTTP: create a table, the public lobby, one table's public info, a finished game's record, health.
+// HTTP: the games, create a table, the public lobby, one table's public info, a finished game's record, health.
+// Every error, Fastify's own included, has the documented shape { error: { code, message } }.
 
 import { CreateTableRequestSchema, TableIdSchema, TokenSchema, type ErrorCode, type TableId, type Token } from '@razzia/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { gameInfo } from '../games.ts';
 import { hashToken, newToken } from '../ids.ts';
 import type { TableRegistry } from '../tables/registry.ts';
 import { describeIssue } from '../socket/gateway.ts';
@@ -14,6 +16,8 @@ function error(reply: FastifyReply, status: number, code: ErrorCode, message: st
 /** Opening tables, per client address: 20 at once, then one every 5 seconds. */
 export const DEFAULT_CREATE_LIMIT: RateLimit = { perSecond: 0.2, burst: 20 };
 
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = { 413: 'too-large', 404: 'not-found', 429: 'rate-limited' };
+
 export function registerRoutes(
   app: FastifyInstance,
   tables: TableRegistry,
@@ -22,11 +26,14 @@ export function registerRoutes(
 ): void {
   const creators = new Map<string, TokenBucket>();
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
-    if (err.statusCode === 413) return error(reply, 413, 'too-large', 'the request body is too large');
-    if (err.statusCode && err.statusCode < 500) return error(reply, err.statusCode, 'bad-message', err.message);
+    const status = err.statusCode ?? 500;
+    if (status === 413) return error(reply, 413, 'too-large', 'the request body is too large');
+    if (status < 500) return error(reply, status, STATUS_CODES[status] ?? 'bad-message', err.message);
     app.log.error(err);
     return error(reply, 500, 'internal', 'something went wrong on the server');
   });
+
+  app.get('/api/games', async () => ({ games: tables.games.games.map(gameInfo) }));
 
   app.post('/api/tables', async (req, reply) => {
     if (creators.size > 10_000) creators.clear(); // a crude bound: forgetting grants a fresh burst, nothing worse
@@ -39,39 +46,45 @@ export function registerRoutes(
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) {
       const parsed = TokenSchema.safeParse(bearer);
-      if (!parsed.success) return error(reply, 400, 'bad-message', 'authorization: not a token this server issued');
+      if (!parsed.success || !(await tables.store.isIssuedToken(hashToken(parsed.data))))
+        return error(reply, 401, 'unknown-token', 'authorization: not a token this server issued (open the table without it)');
       token = parsed.data;
-    } else token = newToken();
-    const table = tables.create(body.data, hashToken(token));
+    } else {
+      token = newToken();
+      await tables.store.issueToken(hashToken(token), Date.now());
+    }
+    const created = await tables.create(body.data, hashToken(token));
+    if (!created.ok) return error(reply, 400, created.error.code, created.error.message);
+    const table = created.value;
     return reply.code(201).send({ table: table.info(), token, path: `/t/${table.id}` });
   });
 
   app.get('/api/tables', async () => ({ tables: tables.lobby() }));
 
-  const findTable = (id: unknown, reply: FastifyReply) => {
+  const findTable = async (id: unknown, reply: FastifyReply) => {
     const parsed = TableIdSchema.safeParse(id);
     if (!parsed.success) {
       void error(reply, 400, 'bad-message', 'a table id is 22 URL-safe characters');
       return null;
     }
-    const table = tables.get(parsed.data as TableId);
+    const table = await tables.get(parsed.data as TableId);
     if (!table) void error(reply, 404, 'no-such-table', 'there is no such table');
     return table;
   };
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', async (req, reply) => {
-    const table = findTable(req.params.id, reply);
+    const table = await findTable(req.params.id, reply);
     if (!table) return reply;
     return { table: table.info() };
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/record', async (req, reply) => {
-    const table = findTable(req.params.id, reply);
+    const table = await findTable(req.params.id, reply);
     if (!table) return reply;
-    const record = table.gameRecord();
+    const record = await table.gameRecord();
     if (!record.ok) return error(reply, 409, record.error.code, record.error.message);
     return reply
-      .header('content-disposition', `attachment; filename="razzia-${table.id}.json"`)
+      .header('content-disposition', `attachment; filename="${table.game.id}-${table.id}.json"`)
       .type('application/json')
       .send(record.value);
   });

@@ -1,14 +1,14 @@
-// The socket.io adapter: decodes every client message in exactly one place (size, rate, zod), routes it to the
-// table registry, and sends each viewer class of a table its own update. No rules live here.
+// The socket.io adapter: decodes every client message in exactly one place (event name, arguments, size, rate,
+// zod), routes it to the table hosts, and sends each viewer class of a table its own update. No rules live here.
 
 import {
   ClientMessageSchema,
+  FLOOD_CUT_OFF,
   HandshakeSchema,
   MAX_CLIENT_MESSAGE_BYTES,
   MESSAGE_EVENT,
   PING_EVENT,
   type ClientMessage,
-  type LogEntry,
   type Reply,
   type ServerMessage,
   type TableId,
@@ -18,14 +18,14 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { hashToken, newToken, type TokenHash } from '../ids.ts';
-import type { Result } from '../result.ts';
-import type { TableAuthority, TableListener } from '../tables/authority.ts';
+import { fail, type Result } from '../result.ts';
+import type { Published, TableHost, TableListener } from '../tables/host.ts';
 import type { TableRegistry } from '../tables/registry.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 
 export interface GatewayOptions {
   readonly rateLimit: RateLimit;
-  /** After this many refused messages in a row the socket is cut off. */
+  /** After this many refused messages in a row the socket's connection is closed (the client may reconnect). */
   readonly floodDisconnectAfter: number;
   readonly lobbyThrottleMs: number;
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
@@ -75,6 +75,21 @@ export class Gateway implements TableListener {
       });
       next();
     });
+    // Only tokens this server issued are identities: a made-up one is refused, never adopted.
+    io.use((socket, next) => {
+      const auth = HandshakeSchema.safeParse(socket.handshake.auth ?? {});
+      if (!auth.success)
+        return next(Object.assign(new Error('auth: a token is 43 URL-safe characters'), { data: { code: 'unknown-token' } }));
+      const token = auth.data.token;
+      if (!token) return next();
+      tables.store.isIssuedToken(hashToken(token)).then(
+        (known) =>
+          known
+            ? next()
+            : next(Object.assign(new Error('this server did not issue that token: connect without it'), { data: { code: 'unknown-token' } })),
+        (e: unknown) => next(e instanceof Error ? e : new Error(String(e))),
+      );
+    });
     io.on('connection', (socket) => this.connected(socket));
   }
 
@@ -86,7 +101,24 @@ export class Gateway implements TableListener {
     const conn: Connection = { owner, token, watching: new Map(), bucket: new TokenBucket(perSecond, burst), refusedInARow: 0 };
     this.connections.set(socket, conn);
     if (owner) void socket.join(ownerRoom(owner));
-    socket.on(MESSAGE_EVENT, (payload: unknown, ack: unknown) => this.received(socket, conn, payload, ack));
+    // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
+    // unknown names and malformed calls a typed refusal.
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (event === MESSAGE_EVENT || event === PING_EVENT) return;
+      const ack = args[args.length - 1];
+      const refusal: WireError = { code: 'bad-message', message: `unknown event ${JSON.stringify(event).slice(0, 40)}: send "${MESSAGE_EVENT}"` };
+      this.refuse(socket, conn, typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined, refusal);
+    });
+    socket.on(MESSAGE_EVENT, (...args: unknown[]) => {
+      const ack = args[args.length - 1];
+      const reply = typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined;
+      if (args.length !== 2 || typeof ack !== 'function')
+        return this.refuse(socket, conn, reply, {
+          code: 'bad-message',
+          message: `"${MESSAGE_EVENT}" takes one message and an acknowledgement callback, not ${args.length} arguments`,
+        });
+      void this.received(socket, conn, args[0], reply);
+    });
     // A bare round trip for clients and benchmarks to measure latency: no decoding, no rules, rate-limited.
     socket.on(PING_EVENT, (ack: unknown) => {
       if (typeof ack !== 'function') return;
@@ -94,32 +126,33 @@ export class Gateway implements TableListener {
       else (ack as (e: object) => void)({ code: 'rate-limited' });
     });
     socket.on('disconnect', () => {
-      for (const id of conn.watching.keys()) this.tables.get(id)?.disconnect(conn.owner);
+      for (const id of conn.watching.keys()) this.tables.live(id)?.disconnect(conn.owner);
       conn.watching.clear();
     });
   }
 
+  /** Counts a refusal; after too many in a row the connection is closed (the client reconnects, rate-limited). */
+  private refuse(socket: Socket, conn: Connection, reply: (r: Reply) => void, error: WireError): void {
+    conn.refusedInARow++;
+    reply({ ok: false, error });
+    if (conn.refusedInARow >= this.options.floodDisconnectAfter) {
+      this.options.log?.({ socket: socket.id, refused: conn.refusedInARow }, 'flooding socket cut off');
+      conn.refusedInARow = 0;
+      // Close the transport, not the socket.io session: a client's own reconnection logic brings it back.
+      socket.conn.close();
+    }
+  }
+
   /** The one door every client message comes through. */
-  private received(socket: Socket, conn: Connection, payload: unknown, ack: unknown): void {
-    const reply = (r: Reply) => {
-      if (typeof ack === 'function') (ack as (r: Reply) => void)(r);
-    };
-    const refuse = (error: WireError) => {
-      conn.refusedInARow++;
-      reply({ ok: false, error });
-      if (conn.refusedInARow >= this.options.floodDisconnectAfter) {
-        this.options.log?.({ socket: socket.id, refused: conn.refusedInARow }, 'flooding socket cut off');
-        socket.disconnect(true);
-      }
-    };
-    if (!conn.bucket.take()) return refuse({ code: 'rate-limited', message: 'too many messages: slow down' });
+  private async received(socket: Socket, conn: Connection, payload: unknown, reply: (r: Reply) => void): Promise<void> {
+    if (!conn.bucket.take()) return this.refuse(socket, conn, reply, { code: 'rate-limited', message: 'too many messages: slow down' });
     if (messageBytes(payload) > MAX_CLIENT_MESSAGE_BYTES)
-      return refuse({ code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
+      return this.refuse(socket, conn, reply, { code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
     const parsed = ClientMessageSchema.safeParse(payload);
-    if (!parsed.success) return refuse({ code: 'bad-message', message: describeIssue(parsed.error) });
+    if (!parsed.success) return this.refuse(socket, conn, reply, { code: 'bad-message', message: describeIssue(parsed.error) });
     let result: Result<object>;
     try {
-      result = this.handle(socket, conn, parsed.data);
+      result = await this.handle(socket, conn, parsed.data);
     } catch (e) {
       this.options.log?.({ socket: socket.id, type: parsed.data.type, err: e instanceof Error ? e.stack : String(e) }, 'message failed');
       return reply({ ok: false, error: { code: 'internal', message: 'something went wrong on the server; nothing was changed' } });
@@ -127,69 +160,67 @@ export class Gateway implements TableListener {
     if (result.ok) {
       conn.refusedInARow = 0;
       reply({ ok: true, ...result.value } as Reply);
-    } else refuse(result.error);
+    } else this.refuse(socket, conn, reply, result.error);
   }
 
-  private handle(socket: Socket, conn: Connection, msg: ClientMessage): Result<object> {
+  private async handle(socket: Socket, conn: Connection, msg: ClientMessage): Promise<Result<object>> {
     if (msg.type === 'lobby') {
       if (msg.follow) void socket.join(LOBBY_ROOM);
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
     }
-    const table = this.tables.get(msg.table);
-    if (!table) return noSuchTable(msg.table);
+    const table = await this.tables.get(msg.table);
+    if (!table) return fail('no-such-table', `there is no table ${msg.table}`);
     switch (msg.type) {
       case 'watch':
-        return { ok: true, value: this.watch(socket, conn, table, msg.since) };
+        return { ok: true, value: await this.watch(socket, conn, table, msg.since) };
       case 'unwatch':
         this.unwatch(socket, conn, table);
         return { ok: true, value: {} };
       case 'sit': {
-        const owner = this.ensureToken(socket, conn);
-        if (!conn.watching.has(table.id)) this.watch(socket, conn, table, undefined);
-        const sat = table.sit(owner, msg.name, msg.seat);
-        return sat.ok ? { ok: true, value: { seat: sat.value.seat, token: conn.token as Token } } : sat;
+        const owner = await this.ensureToken(socket, conn);
+        if (!conn.watching.has(table.id)) await this.watch(socket, conn, table, undefined);
+        const sat = await table.run({ type: 'sit', owner, name: msg.name, seat: msg.seat });
+        return sat.ok ? { ok: true, value: { ...sat.value, token: conn.token as Token } } : sat;
       }
       case 'leave':
-        return conn.owner ? table.leave(conn.owner) : { ok: false, error: { code: 'not-seated', message: 'you have no seat at this table' } };
+        return conn.owner ? table.run({ type: 'leave', owner: conn.owner }) : fail('not-seated', 'you have no seat at this table');
       case 'add-bot':
-        return table.addBot(conn.owner, msg.bot, msg.seat);
+        return table.run({ type: 'add-bot', owner: conn.owner, bot: msg.bot, seat: msg.seat });
       case 'remove':
-        return table.remove(conn.owner, msg.seat);
+        return table.run({ type: 'remove', owner: conn.owner, seat: msg.seat });
       case 'start':
-        return table.start(conn.owner);
+        return table.run({ type: 'start', owner: conn.owner });
       case 'stand-in':
-        return table.standIn(conn.owner, msg.seat);
+        return table.run({ type: 'stand-in', owner: conn.owner, seat: msg.seat });
       case 'act':
-        return table.act(conn.owner, msg.version, msg.intent);
+        return table.run({ type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
       case 'rematch':
         return this.tables.rematch(table, conn.owner);
     }
   }
 
-  private watch(socket: Socket, conn: Connection, table: TableAuthority, since: number | undefined) {
-    const room = this.roomFor(table, conn.owner);
-    const previous = conn.watching.get(table.id);
-    // Connect before joining the room: what connecting changes (a stand-in ends) reaches this socket in the
-    // reply below, not also as an update ahead of it.
-    if (previous === undefined) table.connect(conn.owner);
-    if (previous !== undefined) void socket.leave(previous);
-    void socket.join(room);
-    conn.watching.set(table.id, room);
-    const missed = since === undefined ? null : table.missedSince(since);
-    if (missed === null) return { mode: 'snapshot' as const, snapshot: table.snapshot(conn.owner) };
-    const seat = table.seatOf(conn.owner);
-    return {
-      mode: 'catch-up' as const,
-      table: table.info(),
-      you: { seat, host: table.isHost(conn.owner) },
-      game: table.gameView(seat),
-      entries: [...missed],
-      seq: table.seq,
-    };
+  /**
+   * Follows a table. The table itself is pushed as a `snapshot` message on the socket's one ordered stream — never
+   * in the reply — and the socket joins its viewer room in the same step, between two of the table's commands: so
+   * nothing it receives afterwards is older than the snapshot, and nothing newer is missed.
+   */
+  private watch(socket: Socket, conn: Connection, table: TableHost, since: number | undefined): Promise<{ seq: number }> {
+    return table.serialized(async () => {
+      const snapshot = await table.snapshot(conn.owner, since);
+      const room = this.roomFor(table, conn.owner);
+      const previous = conn.watching.get(table.id);
+      if (previous !== undefined && previous !== room) void socket.leave(previous);
+      void socket.join(room);
+      conn.watching.set(table.id, room);
+      const message: ServerMessage = { type: 'snapshot', snapshot };
+      socket.emit(MESSAGE_EVENT, message);
+      if (previous === undefined) table.connect(conn.owner);
+      return { seq: snapshot.seq };
+    });
   }
 
-  private unwatch(socket: Socket, conn: Connection, table: TableAuthority): void {
+  private unwatch(socket: Socket, conn: Connection, table: TableHost): void {
     const room = conn.watching.get(table.id);
     if (room === undefined) return;
     void socket.leave(room);
@@ -198,12 +229,13 @@ export class Gateway implements TableListener {
   }
 
   /** A socket that takes a seat without a token gets one; tables it watches count it under its new identity. */
-  private ensureToken(socket: Socket, conn: Connection): TokenHash {
+  private async ensureToken(socket: Socket, conn: Connection): Promise<TokenHash> {
     if (conn.owner) return conn.owner;
     const token = newToken();
     const owner = hashToken(token);
+    await this.tables.store.issueToken(owner, Date.now());
     for (const id of conn.watching.keys()) {
-      const table = this.tables.get(id);
+      const table = this.tables.live(id);
       table?.disconnect(null);
       table?.connect(owner);
     }
@@ -213,44 +245,48 @@ export class Gateway implements TableListener {
     return owner;
   }
 
-  private roomFor(table: TableAuthority, owner: TokenHash | null): string {
+  private roomFor(table: TableHost, owner: TokenHash | null): string {
     const seat = table.seatOf(owner);
     return seat === null ? spectatorRoom(table.id) : seatRoom(table.id, seat);
   }
 
   // TableListener -------------------------------------------------------------------------------------
 
-  changed(table: TableAuthority, entries: readonly LogEntry[]): void {
-    // One view per viewer class (each seat, the spectators), built by the engine's filter and encoded once.
-    const info = table.info();
-    for (let seat = 0; seat < table.players; seat++) this.emitTo(seatRoom(table.id, seat), () => table.updateFor(seat, entries, info));
-    this.emitTo(spectatorRoom(table.id), () => table.updateFor(null, entries, info));
+  changed(table: TableHost, published: Published): void {
+    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
+    const info = published.infoChanged ? table.info() : undefined;
+    const players = table.record.seats.length;
+    for (let seat = 0; seat < players; seat++) this.emitTo(seatRoom(table.id, seat), () => table.updateFor(seat, published, info));
+    this.emitTo(spectatorRoom(table.id), () => table.updateFor(null, published, info));
   }
 
-  presence(table: TableAuthority): void {
+  presence(table: TableHost): void {
     const message: ServerMessage = { type: 'presence', table: table.id, connected: table.connectedSeats(), spectators: table.spectators() };
     const rooms = [spectatorRoom(table.id)];
-    for (let seat = 0; seat < table.players; seat++) rooms.push(seatRoom(table.id, seat));
+    for (let seat = 0; seat < table.record.seats.length; seat++) rooms.push(seatRoom(table.id, seat));
     this.io.to(rooms).emit(MESSAGE_EVENT, message);
   }
 
-  seatChanged(table: TableAuthority, owner: TokenHash): void {
-    const ids = this.io.sockets.adapter.rooms.get(ownerRoom(owner));
-    if (!ids) return;
-    for (const id of ids) {
-      const socket = this.io.sockets.sockets.get(id);
-      const conn = socket && this.connections.get(socket);
-      const current = conn?.watching.get(table.id);
-      if (!socket || !conn || current === undefined) continue;
-      const room = this.roomFor(table, owner);
-      if (room !== current) {
-        void socket.leave(current);
+  seatChanged(table: TableHost, owner: TokenHash): void {
+    // After the command that changed the seat (we are inside it): each of the owner's sockets at this table
+    // moves to its new room and gets a snapshot in its new role, before any later update.
+    void table.serialized(async () => {
+      const ids = this.io.sockets.adapter.rooms.get(ownerRoom(owner));
+      if (!ids) return;
+      for (const id of ids) {
+        const socket = this.io.sockets.sockets.get(id);
+        const conn = socket && this.connections.get(socket);
+        if (!socket || !conn || !conn.watching.has(table.id)) continue;
+        const snapshot = await table.snapshot(owner);
+        const room = this.roomFor(table, owner);
+        const current = conn.watching.get(table.id);
+        if (current !== undefined && current !== room) void socket.leave(current);
         void socket.join(room);
         conn.watching.set(table.id, room);
+        const message: ServerMessage = { type: 'snapshot', snapshot };
+        socket.emit(MESSAGE_EVENT, message);
       }
-      const message: ServerMessage = { type: 'snapshot', snapshot: table.snapshot(owner) };
-      socket.emit(MESSAGE_EVENT, message);
-    }
+    });
   }
 
   lobbyChanged(): void {
@@ -264,7 +300,8 @@ export class Gateway implements TableListener {
     this.lobbyTimer.unref();
   }
 
-  /** Tells every client why the server goes away, then lets the caller close the sockets. */
+  /** Tells every client why the server goes away; the caller then closes the connections (not the sessions), so
+   * socket.io clients reconnect by themselves — to this server when it is back, or to another. */
   closing(reason: string): void {
     const message: ServerMessage = { type: 'closing', reason };
     this.io.emit(MESSAGE_EVENT, message);
@@ -277,9 +314,7 @@ export class Gateway implements TableListener {
   }
 }
 
-function noSuchTable(id: TableId): Result<never> {
-  return { ok: false, error: { code: 'no-such-table', message: `there is no table ${id}` } };
-}
+export const DEFAULT_FLOOD_CUT_OFF = FLOOD_CUT_OFF;
 
 function messageBytes(payload: unknown): number {
   try {

@@ -1,35 +1,14 @@
-// SQLite through better-sqlite3: one file under DATA_DIR, WAL journal, every change one transaction.
+// SQLite through better-sqlite3: one file under DATA_DIR, WAL journal, every change one transaction. The embedded
+// default: one process, no set-up. Synchronous underneath, behind the asynchronous Store interface.
 
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LogEntry, TableId } from '@razzia/protocol';
-import type { LoadedTable, StoredAction, Store, TableRecord } from './store.ts';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  status TEXT NOT NULL,
-  record TEXT NOT NULL,
-  -- the deal: written once at the start, kept out of 'record' so each action rewrites only a small row
-  setup TEXT,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
-CREATE TABLE IF NOT EXISTS actions (
-  table_id TEXT NOT NULL,
-  idx INTEGER NOT NULL,
-  action TEXT NOT NULL,
-  timed_out INTEGER NOT NULL,
-  PRIMARY KEY (table_id, idx)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS log (
-  table_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  entry TEXT NOT NULL,
-  PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-`;
+import type { TableId } from '@razzia/protocol';
+import type { TokenHash } from '../ids.ts';
+import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import { migrateSqlite } from './sqlite-migrate.ts';
+import { StoreConflict, type LoadedTable, type Store, type TableChange } from './store.ts';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default) survives a crash of the process, which is what kill -9 tests; 'FULL' also survives
@@ -40,6 +19,8 @@ export interface SqliteOptions {
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
+  private readonly appendTx: (change: TableChange) => void;
+  private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[]) => void;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -47,78 +28,84 @@ export class SqliteStore implements Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
+    migrateSqlite(this.db);
     this.stmts = {
-      upsertTable: this.db.prepare(
-        'INSERT INTO tables (id, status, record, created_at) VALUES (@id, @status, @record, @createdAt) ON CONFLICT(id) DO UPDATE SET status = excluded.status, record = excluded.record',
+      insertTable: this.db.prepare(
+        'INSERT INTO tables (id, status, record, seq, version, created_at) VALUES (@id, @status, @record, @seq, @version, @createdAt)',
       ),
-      insertAction: this.db.prepare('INSERT INTO actions (table_id, idx, action, timed_out) VALUES (?, ?, ?, ?)'),
+      updateTable: this.db.prepare(
+        'UPDATE tables SET status = @status, record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
+      ),
+      insertMove: this.db.prepare('INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)'),
       insertLog: this.db.prepare('INSERT INTO log (table_id, seq, entry) VALUES (?, ?, ?)'),
       setSetup: this.db.prepare('UPDATE tables SET setup = ? WHERE id = ? AND setup IS NULL'),
       table: this.db.prepare<[string], { record: string; setup: string | null }>('SELECT record, setup FROM tables WHERE id = ?'),
-      actions: this.db.prepare<[string], { action: string; timed_out: number }>(
-        'SELECT action, timed_out FROM actions WHERE table_id = ? ORDER BY idx',
+      moves: this.db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY idx'),
+      log: this.db.prepare<[string, number, number], { entry: string }>(
+        'SELECT entry FROM log WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
       ),
-      log: this.db.prepare<[string], { entry: string }>('SELECT entry FROM log WHERE table_id = ? ORDER BY seq'),
       active: this.db.prepare<[], { id: string }>("SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created_at"),
+      issueToken: this.db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)'),
+      hasToken: this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tokens WHERE hash = ?'),
     };
+    this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[]) => {
+      this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt });
+      for (const entry of entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
+    });
+    this.appendTx = this.db.transaction((change: TableChange) => {
+      const { record } = change;
+      // Appending at an expected position: if anyone else wrote this table since, nothing changes.
+      const updated = this.stmts.updateTable.run({
+        id: record.id,
+        status: record.status,
+        record: JSON.stringify(record),
+        seq: record.seq,
+        version: record.version,
+        expectedSeq: change.expectedSeq,
+      });
+      if (updated.changes !== 1) throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}`);
+      if (change.setup !== undefined) this.stmts.setSetup.run(JSON.stringify(change.setup), record.id);
+      const firstMove = record.version - change.moves.length;
+      change.moves.forEach((move, i) => this.stmts.insertMove.run(record.id, firstMove + i, JSON.stringify(move)));
+      for (const entry of change.entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
+    });
   }
 
-  private readonly setupStored = new Set<string>();
-
-  private writeTable(table: TableRecord): void {
-    const { setup, ...rest } = table;
-    this.stmts.upsertTable.run({ id: table.id, status: table.status, record: JSON.stringify(rest), createdAt: table.createdAt });
-    if (setup && !this.setupStored.has(table.id)) {
-      this.stmts.setSetup.run(JSON.stringify(setup), table.id);
-      this.setupStored.add(table.id);
-    }
+  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
+    this.createTx(record, entries);
   }
 
-  private writeLog(id: TableId, log: readonly LogEntry[]): void {
-    for (const entry of log) this.stmts.insertLog.run(id, entry.seq, JSON.stringify(entry));
+  async append(change: TableChange): Promise<void> {
+    this.appendTx(change);
   }
 
-  createTable(table: TableRecord, log: readonly LogEntry[]): void {
-    this.saveTable(table, log);
-  }
-
-  saveTable = this.transaction((table: TableRecord, log: readonly LogEntry[]) => {
-    this.writeTable(table);
-    this.writeLog(table.id, log);
-  });
-
-  appendAction = this.transaction((table: TableRecord, index: number, stored: StoredAction, log: readonly LogEntry[]) => {
-    this.stmts.insertAction.run(table.id, index, JSON.stringify(stored.action), stored.timedOut ? 1 : 0);
-    this.writeTable(table);
-    this.writeLog(table.id, log);
-  });
-
-  load(id: TableId): LoadedTable | null {
+  async load(id: TableId): Promise<LoadedTable | null> {
     const row = this.stmts.table.get(id);
     if (!row) return null;
-    if (row.setup) this.setupStored.add(id);
     return {
-      table: { ...(JSON.parse(row.record) as Omit<TableRecord, 'setup'>), setup: row.setup ? JSON.parse(row.setup) : null },
-      actions: this.stmts.actions.all(id).map((a) => ({ action: JSON.parse(a.action), timedOut: a.timed_out === 1 })),
-      log: this.stmts.log.all(id).map((l) => JSON.parse(l.entry) as LogEntry),
+      record: JSON.parse(row.record) as TableRecord,
+      setup: row.setup === null ? null : JSON.parse(row.setup),
+      moves: this.stmts.moves.all(id).map((m) => JSON.parse(m.move) as StoredMove),
     };
   }
 
-  activeTableIds(): TableId[] {
+  async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {
+    return this.stmts.log.all(id, afterSeq, limit).map((l) => JSON.parse(l.entry) as StoredEntry);
+  }
+
+  async activeTableIds(): Promise<TableId[]> {
     return this.stmts.active.all().map((r) => r.id as TableId);
   }
 
-  close(): void {
-    if (this.db.open) this.db.close();
+  async issueToken(hash: TokenHash, now: number): Promise<void> {
+    this.stmts.issueToken.run(hash, now);
   }
 
-  private transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
-    // `this.db` is not yet assigned when class fields initialise, so bind lazily on first use.
-    let tx: ((...args: A) => void) | null = null;
-    return (...args: A) => {
-      tx ??= this.db.transaction(fn);
-      tx(...args);
-    };
+  async isIssuedToken(hash: TokenHash): Promise<boolean> {
+    return this.stmts.hasToken.get(hash) !== undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
   }
 }

@@ -1,61 +1,50 @@
-// The narrow storage interface the table authority needs. SQLite implements it today; PostgreSQL can tomorrow.
+// The storage interface a table host needs. Asynchronous, so SQLite (embedded, one process) and PostgreSQL (a
+// cluster) fit behind it alike. Every write is one atomic, durable step: when its promise resolves, the change
+// survives a crash of this process (kill -9), and only then is anything acknowledged or broadcast.
 
-import type { Action, GameSetup } from '@razzia/game-razzia';
-import type { BotId, LogEntry, TableId, TableSettings } from '@razzia/protocol';
+import type { TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
+import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 
-export type TableStatus = 'waiting' | 'playing' | 'over';
-
-export interface SeatRecord {
-  readonly name: string;
-  /** The owner's token hash; null for a bot. */
-  readonly owner: TokenHash | null;
-  readonly bot: BotId | null;
-  /** A bot playing for this absent person until they come back (absent in tables stored before it existed). */
-  readonly standIn?: BotId | null;
+/** One command's changes to one table, appended at an expected position. */
+export interface TableChange {
+  /** The table row after the change (its seq and version count what is stored after it). */
+  readonly record: TableRecord;
+  /** The stored row's seq before this change: the change applies only if the store is still there. */
+  readonly expectedSeq: number;
+  /** Log entries, numbered expectedSeq + 1, … */
+  readonly entries: readonly StoredEntry[];
+  /** Moves, numbered from the row's version before this change. */
+  readonly moves: readonly StoredMove[];
+  /** The deal, written once when the game starts. */
+  readonly setup?: unknown;
 }
 
-/** Everything about a table except its actions and log. */
-export interface TableRecord {
-  readonly id: TableId;
-  readonly settings: TableSettings;
-  readonly host: TokenHash;
-  readonly createdAt: number;
-  readonly status: TableStatus;
-  readonly seats: readonly (SeatRecord | null)[];
-  /** The deal, once started. Secret: never leaves the server while the game runs. */
-  readonly setup: GameSetup | null;
-  /** Seeds the bots that play for this table (and for timed-out seats). Secret. */
-  readonly botSeed: string;
-  /** When the running decision's clock runs out (ms since the epoch), or null. */
-  readonly deadline: number | null;
-  readonly rematch: TableId | null;
-}
-
-export interface StoredAction {
-  readonly action: Action;
-  /** A bot played it because the seat's clock ran out. */
-  readonly timedOut: boolean;
+/** Someone else wrote this table since we read it (another process, or a stale owner): nothing was changed. */
+export class StoreConflict extends Error {
+  constructor(readonly table: TableId, message: string) {
+    super(message);
+    this.name = 'StoreConflict';
+  }
 }
 
 export interface LoadedTable {
-  readonly table: TableRecord;
-  readonly actions: readonly StoredAction[];
-  readonly log: readonly LogEntry[];
+  readonly record: TableRecord;
+  readonly setup: unknown;
+  readonly moves: readonly StoredMove[];
 }
 
-/**
- * Every write is one atomic, durable step: when the promise-free call returns, the change survives a crash of
- * this process (kill -9). Callers acknowledge or broadcast only after it returns.
- */
 export interface Store {
-  createTable(table: TableRecord, log: readonly LogEntry[]): void;
-  /** Replace the table row and append log entries, atomically. */
-  saveTable(table: TableRecord, log: readonly LogEntry[]): void;
-  /** Append one action with its log entries and the table row as it now is, atomically. */
-  appendAction(table: TableRecord, index: number, action: StoredAction, log: readonly LogEntry[]): void;
-  load(id: TableId): LoadedTable | null;
+  createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void>;
+  /** Appends a change, or rejects with StoreConflict if the stored table is no longer at `expectedSeq`. */
+  append(change: TableChange): Promise<void>;
+  load(id: TableId): Promise<LoadedTable | null>;
+  /** Log entries numbered after `afterSeq`, in order (at most `limit`). */
+  readLog(id: TableId, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
   /** Ids of every table that is waiting or playing. */
-  activeTableIds(): TableId[];
-  close(): void;
+  activeTableIds(): Promise<TableId[]>;
+  /** Remembers a token this server issued (its hash), so it is recognised on every later connection. */
+  issueToken(hash: TokenHash, now: number): Promise<void>;
+  isIssuedToken(hash: TokenHash): Promise<boolean>;
+  close(): Promise<void>;
 }

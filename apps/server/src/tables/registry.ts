@@ -1,24 +1,20 @@
-// Every table of this server: creates them, finds them (loading finished ones from the store on demand),
-// restores the live ones after a restart, and keeps the public lobby.
+// Every table this process hosts: creates them, finds them (loading them from the store on demand and rebuilding
+// the game by replaying its moves), restores the live ones after a restart, and keeps the public lobby.
 
+import { stepAll } from '@razzia/contract';
 import type { LobbyEntry, TableId, TableSettings } from '@razzia/protocol';
-import { newTableId, type TokenHash } from '../ids.ts';
+import { GameCatalog } from '../games.ts';
+import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { Store } from '../store/store.ts';
-import { TableAuthority, type TableDeps, type TableListener } from './authority.ts';
-import type { Clock } from './clock.ts';
+import { newTable } from './decide.ts';
+import { CATCH_UP_LIMIT, TableHost, type HostDeps, type TableListener } from './host.ts';
 
-export interface RegistryOptions {
-  readonly store: Store;
-  readonly clock: Clock;
-  readonly botDelayMs: number;
-  readonly log?: TableDeps['log'];
-  /** Tells the gateway the lobby changed (it throttles and sends). */
-  readonly lobbyChanged: () => void;
-}
+export type RegistryOptions = Omit<HostDeps, 'listener'> & { readonly games: GameCatalog };
 
 export class TableRegistry {
-  private readonly tables = new Map<TableId, TableAuthority>();
+  private readonly tables = new Map<TableId, TableHost>();
+  private readonly loading = new Map<TableId, Promise<TableHost | null>>();
   private listener: TableListener | null = null;
 
   constructor(private readonly options: RegistryOptions) {}
@@ -28,46 +24,96 @@ export class TableRegistry {
     this.listener = listener;
   }
 
-  private deps(): TableDeps {
+  private deps(): HostDeps {
     if (!this.listener) throw new Error('TableRegistry: no listener set');
-    const { store, clock, botDelayMs, log, lobbyChanged } = this.options;
-    return { store, clock, botDelayMs, listener: this.listener, lobbyChanged, ...(log ? { log } : {}) };
+    return { ...this.options, listener: this.listener };
   }
 
-  /** Loads every waiting or playing table, re-arming bots and clocks. */
-  restoreActive(): number {
-    for (const id of this.options.store.activeTableIds()) this.get(id);
+  get games(): GameCatalog {
+    return this.options.games;
+  }
+
+  get store(): Store {
+    return this.options.store;
+  }
+
+  /** Loads every waiting or playing table, re-arming bots and clocks (their deadlines are absolute). */
+  async restoreActive(): Promise<number> {
+    for (const id of await this.options.store.activeTableIds()) await this.get(id);
     return this.tables.size;
   }
 
-  create(settings: TableSettings, host: TokenHash): TableAuthority {
-    const table = TableAuthority.create(newTableId(), settings, host, this.deps());
-    this.tables.set(table.id, table);
-    this.options.lobbyChanged();
-    return table;
+  /** Settings a table may be opened with: a game of this server, a player count it allows, its options. */
+  check(settings: TableSettings): Result<TableSettings> {
+    const game = this.options.games.get(settings.game);
+    if (!game) return fail('bad-message', `game: there is no game ${JSON.stringify(settings.game)} here (GET /api/games lists them)`);
+    if (settings.players < game.seats.min || settings.players > game.seats.max)
+      return fail('bad-message', `players: ${game.name} is for ${game.seats.min} to ${game.seats.max} players, not ${settings.players}`);
+    const options = game.schemas.options.safeParse(settings.options);
+    if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
+    return ok({ ...settings, options: options.data as Record<string, unknown> });
   }
 
-  get(id: TableId): TableAuthority | null {
+  async create(settings: TableSettings, host: TokenHash): Promise<Result<TableHost>> {
+    const checked = this.check(settings);
+    if (!checked.ok) return checked;
+    const game = this.options.games.get(settings.game);
+    if (!game) return fail('bad-message', 'no such game');
+    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed());
+    await this.options.store.createTable(record, []);
+    const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps());
+    this.tables.set(table.id, table);
+    this.listener?.lobbyChanged();
+    return ok(table);
+  }
+
+  /** The table, from memory or the store; null if there is no such table. */
+  get(id: TableId): Promise<TableHost | null> {
     const live = this.tables.get(id);
-    if (live) return live;
-    const loaded = this.options.store.load(id);
+    if (live) return Promise.resolve(live);
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Already in memory (no store read). */
+  live(id: TableId): TableHost | undefined {
+    return this.tables.get(id);
+  }
+
+  private async load(id: TableId): Promise<TableHost | null> {
+    const loaded = await this.options.store.load(id);
     if (!loaded) return null;
-    const table = TableAuthority.restore(loaded, this.deps());
+    const { record, setup, moves } = loaded;
+    const game = this.options.games.get(record.settings.game);
+    if (!game) throw new Error(`table ${id}: unknown game ${record.settings.game}`);
+    let state: unknown = null;
+    if (setup !== null) {
+      const started = game.start(setup);
+      if (!started.ok) throw new Error(`table ${id}: stored deal is invalid: ${started.error}`);
+      // The game is rebuilt by replaying every stored move through the rules.
+      state = stepAll(game, started.state, moves);
+    }
+    const recent = await this.options.store.readLog(id, Math.max(0, record.seq - CATCH_UP_LIMIT));
+    const table = new TableHost(game, { record, setup, state }, recent, this.deps());
     this.tables.set(id, table);
     return table;
   }
 
   /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host. */
-  rematch(table: TableAuthority, owner: TokenHash | null): Result<{ table: TableId }> {
+  async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
     if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
     if (table.seatOf(owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
-    if (table.rematch) return ok({ table: table.rematch });
-    const next = TableAuthority.create(newTableId(), table.settings(), table.host(), this.deps());
-    this.tables.set(next.id, next);
-    next.seatAll(table.seatRecords());
-    table.setRematch(next.id);
-    this.options.lobbyChanged();
-    return ok({ table: next.id });
+    if (table.record.rematch) return ok({ table: table.record.rematch });
+    const created = await this.create(table.record.settings, table.record.host);
+    if (!created.ok) return created;
+    const next = created.value;
+    await next.run({ type: 'seat-all', seats: table.record.seats });
+    const set = await table.run({ type: 'set-rematch', table: next.id });
+    return set.ok ? ok(set.value as { table: TableId }) : set;
   }
 
   /**
@@ -79,23 +125,23 @@ export class TableRegistry {
     let unloaded = 0;
     for (const [id, table] of this.tables) {
       if (!table.idle || table.status === 'playing') continue;
-      if (table.status === 'waiting' && now - table.lastActive() < waitingMs) continue;
+      if (table.status === 'waiting' && now - table.lastActivity() < waitingMs) continue;
       table.dispose();
       this.tables.delete(id);
       unloaded++;
     }
-    if (unloaded > 0) this.options.lobbyChanged();
+    if (unloaded > 0) this.listener?.lobbyChanged();
     return unloaded;
   }
 
   lobby(): LobbyEntry[] {
     const entries: LobbyEntry[] = [];
     for (const table of this.tables.values())
-      if (table.isPublic && table.status !== 'over') entries.push(table.lobbyEntry());
+      if (table.record.settings.visibility === 'public' && table.status !== 'over') entries.push(table.lobbyEntry());
     return entries.sort((a, b) => Number(a.status === 'playing') - Number(b.status === 'playing'));
   }
 
-  all(): IterableIterator<TableAuthority> {
+  all(): IterableIterator<TableHost> {
     return this.tables.values();
   }
 
@@ -105,5 +151,10 @@ export class TableRegistry {
 
   dispose(): void {
     for (const table of this.tables.values()) table.dispose();
+  }
+
+  /** Resolves when every command under way has finished (stored and published). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.tables.values()].map((t) => t.settled()));
   }
 }

@@ -1,0 +1,126 @@
+// The SQLite schema and its migrations (PRAGMA user_version). Schema 1 was the single-game server's: Razzia!
+// only, actions with their seats, log entries without audiences, no token list. Schema 2 is the platform's.
+
+import type Database from 'better-sqlite3';
+import { stepAll } from '@razzia/contract';
+import { razzia } from '@razzia/game-razzia';
+import { NOTICE_TYPES } from '@razzia/protocol';
+import type { Decision, StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+
+const SCHEMA_2 = `
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  record TEXT NOT NULL,
+  -- the deal: written once at the start, kept out of 'record' so each move rewrites only a small row
+  setup TEXT,
+  -- the append position: log entries and moves stored
+  seq INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  PRIMARY KEY (table_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log (
+  table_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  entry TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+-- hashes of the tokens this server issued: only those are identities
+CREATE TABLE IF NOT EXISTS tokens (
+  hash TEXT PRIMARY KEY,
+  issued_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+export function migrateSqlite(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version >= 2) return;
+  const hasV1 = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'").get() !== undefined;
+  db.transaction(() => {
+    if (hasV1) {
+      db.exec('ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0');
+      db.exec('ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+    }
+    db.exec(SCHEMA_2);
+    if (hasV1) fromSchema1(db);
+    db.pragma('user_version = 2');
+  })();
+}
+
+interface V1Record {
+  id: string;
+  settings: { name: string; players: number; visibility: 'public' | 'private'; clock: number | null };
+  host: string;
+  createdAt: number;
+  status: 'waiting' | 'playing' | 'over';
+  seats: ({ name: string; owner: string | null; bot: string | null; standIn?: string | null } | null)[];
+  botSeed: string;
+  deadline: number | null;
+  rematch: string | null;
+}
+
+/** Every Razzia! table of schema 1, as the platform stores it: nothing is lost, running games go on. */
+function fromSchema1(db: Database.Database): void {
+  const now = Date.now();
+  const rows = db.prepare('SELECT id, record, setup FROM tables').all() as { id: string; record: string; setup: string | null }[];
+  const actions = db.prepare('SELECT action, timed_out FROM actions WHERE table_id = ? ORDER BY idx');
+  const logRows = db.prepare('SELECT seq, entry FROM log WHERE table_id = ? ORDER BY seq');
+  const setLog = db.prepare('UPDATE log SET entry = ? WHERE table_id = ? AND seq = ?');
+  const insertMove = db.prepare('INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)');
+  const setTable = db.prepare('UPDATE tables SET record = ?, seq = ?, version = ? WHERE id = ?');
+  const token = db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)');
+  for (const row of rows) {
+    const old = JSON.parse(row.record) as V1Record;
+    const moves: StoredMove[] = (actions.all(row.id) as { action: string; timed_out: number }[]).map((a) => {
+      const { seat, ...action } = JSON.parse(a.action) as { seat: number };
+      return a.timed_out ? { seat, action, timedOut: true } : { seat, action };
+    });
+    moves.forEach((m, i) => insertMove.run(row.id, i, JSON.stringify(m)));
+    const log = logRows.all(row.id) as { seq: number; entry: string }[];
+    for (const { seq, entry } of log) {
+      const { at, event } = JSON.parse(entry) as { at: number; event: { type: string } };
+      const stored: StoredEntry = NOTICE_TYPES.has(event.type)
+        ? { seq, at, kind: 'table', notice: event as never }
+        : { seq, at, kind: 'game', told: { to: 'all', event } };
+      setLog.run(JSON.stringify(stored), row.id, seq);
+    }
+    let decisions: Decision[] = [];
+    if (old.status === 'playing' && row.setup) {
+      const started = razzia.start(JSON.parse(row.setup));
+      if (started.ok) {
+        const state = stepAll(razzia, started.state, moves);
+        const pending = razzia.pending(state);
+        if (pending.kind === 'decide')
+          decisions = pending.seats.map((seat) => {
+            const occupant = old.seats[seat];
+            const clocked = occupant && !occupant.bot && !occupant.standIn ? old.deadline : null;
+            return { seat, since: moves.length, openedAt: now, deadline: clocked };
+          });
+      }
+    }
+    const record: TableRecord = {
+      id: old.id as TableRecord['id'],
+      settings: { ...old.settings, game: 'razzia', options: {} } as TableRecord['settings'],
+      host: old.host as TableRecord['host'],
+      createdAt: old.createdAt,
+      status: old.status,
+      seats: old.seats as TableRecord['seats'],
+      botSeed: old.botSeed,
+      rematch: old.rematch as TableRecord['rematch'],
+      version: moves.length,
+      seq: log.length,
+      decisions,
+    };
+    setTable.run(JSON.stringify(record), record.seq, record.version, row.id);
+    // Schema 1 kept no list of issued tokens: the hosts' and seats' are the ones it issued.
+    for (const hash of [old.host, ...old.seats.map((s) => s?.owner)]) if (hash) token.run(hash, now);
+  }
+  db.exec('DROP TABLE actions');
+}

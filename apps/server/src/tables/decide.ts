@@ -1,0 +1,396 @@
+// The decision step: a table, a command and the moment → the next table, the log entries and moves to append, the
+// reply and what the host must do next. Pure apart from the randomness it is handed (for deals and the chance a
+// game asks for), so tests drive it with no sockets, store or timers, and a table can move between processes.
+
+import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
+import { BOT_NAMES, type BotId, type TableId, type TableNotice } from '@razzia/protocol';
+import { nameSkeleton } from '@razzia/protocol/names';
+import { fail, ok, type Result } from '../result.ts';
+import type { TokenHash } from '../ids.ts';
+import type { Decision, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
+
+export interface DecideContext {
+  readonly now: number;
+  /** The server's secret randomness: deals and the chance a game asks for (dice, shuffles). */
+  readonly random: Random;
+  /** Whether this token has a connection open at this table (presence is its own service). */
+  readonly connected: (owner: TokenHash) => boolean;
+  /** How long a bot waits before it plays, so people can follow. */
+  readonly botDelayMs: number;
+}
+
+export type Command =
+  | { readonly type: 'sit'; readonly owner: TokenHash; readonly name: string; readonly seat?: number | undefined }
+  | { readonly type: 'leave'; readonly owner: TokenHash }
+  | { readonly type: 'add-bot'; readonly owner: TokenHash | null; readonly bot: BotId; readonly seat?: number | undefined }
+  | { readonly type: 'remove'; readonly owner: TokenHash | null; readonly seat: number }
+  | { readonly type: 'start'; readonly owner: TokenHash | null }
+  | { readonly type: 'stand-in'; readonly owner: TokenHash | null; readonly seat: number }
+  | { readonly type: 'act'; readonly owner: TokenHash | null; readonly version: number; readonly intent: Readonly<Record<string, unknown>> }
+  /** A seated person connected again: a bot standing in for them stops. */
+  | { readonly type: 'back'; readonly owner: TokenHash }
+  /** Timers: bots whose decision is due and seats whose clock ran out decide now. */
+  | { readonly type: 'wake' }
+  | { readonly type: 'set-rematch'; readonly table: TableId }
+  /** A rematch's seats, copied from the finished table. */
+  | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] };
+
+export interface Decided {
+  readonly table: Table;
+  /** Log entries to append after the stored ones (numbered from record.seq + 1 of the table before). */
+  readonly entries: readonly StoredEntry[];
+  /** Moves to append after the stored ones (the table before had record.version of them). */
+  readonly moves: readonly StoredMove[];
+  /** The deal, stored once when the game starts. */
+  readonly setup?: unknown;
+  readonly reply: object;
+  /** Tokens that took or lost a seat: their connections need a fresh snapshot in their new role. */
+  readonly seatChanged: readonly TokenHash[];
+  /** The table itself changed (seats, status, rematch): updates carry its info, the lobby may change. */
+  readonly infoChanged: boolean;
+}
+
+/** A new, empty table. */
+export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string): TableRecord {
+  return {
+    id,
+    settings,
+    host,
+    createdAt: now,
+    status: 'waiting',
+    seats: Array.from({ length: settings.players }, () => null),
+    botSeed,
+    rematch: null,
+    version: 0,
+    seq: 0,
+    decisions: [],
+  };
+}
+
+export function seatOf(record: TableRecord, owner: TokenHash | null): number | null {
+  if (owner === null) return null;
+  const seat = record.seats.findIndex((s) => s?.owner === owner);
+  return seat < 0 ? null : seat;
+}
+
+/** A game's bot by id, or undefined (the protocol takes any id; each game has its own). */
+export function botOf(game: AnyGame, id: string): AnyGame['bots'][string] | undefined {
+  return Object.hasOwn(game.bots, id) ? game.bots[id] : undefined;
+}
+
+/** Accumulates what one command does: the record as it changes, entries and moves in order. */
+class Change {
+  record: TableRecord;
+  state: unknown;
+  setup: unknown;
+  readonly entries: StoredEntry[] = [];
+  readonly moves: StoredMove[] = [];
+  readonly seatChanged: TokenHash[] = [];
+  infoChanged = false;
+  /** Seats that decided in this command: their next decision, if any, is a new one. */
+  readonly acted = new Set<Seat>();
+
+  constructor(
+    readonly table: Table,
+    readonly game: AnyGame,
+    readonly ctx: DecideContext,
+  ) {
+    this.record = table.record;
+    this.state = table.state;
+    this.setup = table.setup;
+  }
+
+  notice(notice: TableNotice): void {
+    this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'table', notice });
+  }
+
+  told(events: readonly unknown[]): void {
+    for (const event of events) {
+      const told = this.game.tell(event) as Told<unknown>;
+      this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'game', told });
+    }
+  }
+
+  setRecord(record: Partial<TableRecord>, infoChanged = true): void {
+    this.record = { ...this.record, ...record };
+    this.infoChanged ||= infoChanged;
+  }
+
+  /** One move through the rules, then every chance the game asks for next, then the open decisions. */
+  play(move: Move<unknown>, timedOut = false): Result<void> {
+    const r = step(this.game, this.state, move);
+    if (!r.ok) {
+      const { code, rule, message } = r.error;
+      return fail('rule', message, { code, rule });
+    }
+    this.moves.push(timedOut ? { ...move, timedOut } : move);
+    if ('seat' in move) this.acted.add(move.seat);
+    this.state = r.state;
+    this.told(r.events);
+    this.advance();
+    return ok(undefined);
+  }
+
+  /** Every chance the game asks for next (chance is the server's, from its secret source, recorded as a move like
+   * any other), then the decisions that are open. */
+  advance(): void {
+    for (let pending = this.game.pending(this.state); pending.kind === 'chance'; pending = this.game.pending(this.state)) {
+      const chance = resolveChance(pending.chance, this.ctx.random);
+      const c = step(this.game, this.state, { chance });
+      if (!c.ok) throw new Error(`game ${this.game.id} refused its own chance outcome: ${c.error.message}`);
+      this.moves.push({ chance });
+      this.state = c.state;
+      this.told(c.events);
+    }
+    this.reopen();
+  }
+
+  /** The decisions open after the moves so far: kept for seats still deciding, new for the others. */
+  reopen(): void {
+    const version = this.table.record.version + this.moves.length;
+    const pending = this.game.pending(this.state);
+    const over = pending.kind === 'over';
+    const decisions: Decision[] =
+      pending.kind !== 'decide'
+        ? []
+        : pending.seats.map((seat) => {
+            const kept = this.acted.has(seat) ? undefined : this.record.decisions.find((d) => d.seat === seat);
+            return kept ?? { seat, since: version, openedAt: this.ctx.now, deadline: this.deadlineFor(seat) };
+          });
+    this.setRecord({ version, decisions, status: over ? 'over' : this.record.status }, over);
+  }
+
+  deadlineFor(seat: Seat, seats: readonly (SeatRecord | null)[] = this.record.seats): number | null {
+    const clock = this.record.settings.clock;
+    const occupant = seats[seat];
+    // A table rule, not a game rule: bots (and bots standing in) have no clock.
+    if (clock === null || !occupant || occupant.bot || occupant.standIn) return null;
+    return this.ctx.now + clock * 1000;
+  }
+
+  done(reply: object): Result<Decided> {
+    return ok({
+      table: { record: { ...this.record, seq: this.record.seq + this.entries.length }, setup: this.setup, state: this.state },
+      entries: this.entries,
+      moves: this.moves,
+      ...(this.setup !== this.table.setup ? { setup: this.setup } : {}),
+      reply,
+      seatChanged: this.seatChanged,
+      infoChanged: this.infoChanged,
+    });
+  }
+}
+
+/** What `command` does to `table`: the next table and what to store, or a refusal (nothing changes). */
+export function decide(game: AnyGame, table: Table, command: Command, ctx: DecideContext): Result<Decided> {
+  const change = new Change(table, game, ctx);
+  const record = table.record;
+  switch (command.type) {
+    case 'sit': {
+      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only be taken before the game starts');
+      if (seatOf(record, command.owner) !== null) return fail('already-seated', 'you already have a seat at this table');
+      const free = freeSeat(record, command.seat);
+      if (!free.ok) return free;
+      const taken = nameTaken(record, command.name);
+      if (taken) return taken;
+      change.setRecord({ seats: replaceSeat(record.seats, free.value, { name: command.name, owner: command.owner, bot: null }) });
+      change.notice({ type: 'seat-taken', seat: free.value, name: command.name, bot: null });
+      change.seatChanged.push(command.owner);
+      return change.done({ seat: free.value });
+    }
+    case 'leave': {
+      if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'you have no seat at this table');
+      freeSeatAt(change, seat, 'left');
+      change.seatChanged.push(command.owner);
+      return change.done({});
+    }
+    case 'add-bot': {
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can add bots');
+      if (record.status !== 'waiting') return fail('not-waiting', 'bots can only be added before the game starts');
+      if (!botOf(game, command.bot))
+        return fail('bad-message', `bot: ${game.name} has the bots ${Object.keys(game.bots).join(', ')}, not ${JSON.stringify(command.bot)}`);
+      const free = freeSeat(record, command.seat);
+      if (!free.ok) return free;
+      const name = botName(record, command.bot, free.value);
+      change.setRecord({ seats: replaceSeat(record.seats, free.value, { name, owner: null, bot: command.bot }) });
+      change.notice({ type: 'seat-taken', seat: free.value, name, bot: command.bot });
+      return change.done({ seat: free.value });
+    }
+    case 'remove': {
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can remove a player');
+      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only change before the game starts');
+      const occupant = record.seats[command.seat];
+      if (command.seat >= record.seats.length) return fail('no-free-seat', `this table has seats 0 to ${record.seats.length - 1}`);
+      if (!occupant) return fail('no-free-seat', `seat ${command.seat} is empty`);
+      if (occupant.owner !== null && occupant.owner !== command.owner && ctx.connected(occupant.owner))
+        return fail('not-removable', `${occupant.name} is connected: only bots and idle players can be removed`);
+      freeSeatAt(change, command.seat, 'removed');
+      if (occupant.owner) change.seatChanged.push(occupant.owner);
+      return change.done({});
+    }
+    case 'start': {
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can start the game');
+      if (record.status !== 'waiting') return fail('not-waiting', 'the game has already started');
+      if (record.seats.some((s) => s === null)) return fail('not-full', 'every seat must be taken (add bots to fill them)');
+      const names = record.seats.map((s) => (s as SeatRecord).name);
+      const options = game.schemas.options.safeParse(record.settings.options);
+      if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
+      // The deal comes from the server's secret randomness; the deal itself is stored (secret until the end).
+      const setup = game.deal({ names, options: options.data }, ctx.random);
+      const started = game.start(setup);
+      if (!started.ok) return fail('internal', `could not deal: ${started.error}`);
+      change.setup = setup;
+      change.state = started.state;
+      change.setRecord({ status: 'playing' });
+      change.notice({ type: 'game-started' });
+      // A game may begin with chance (a shuffle): resolve it, then open the first decisions.
+      change.advance();
+      return change.done({});
+    }
+    case 'stand-in': {
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can let a bot play for someone');
+      if (record.status !== 'playing') return fail('not-playing', 'a bot can only stand in while the game runs');
+      const occupant = record.seats[command.seat];
+      if (!occupant) return fail('no-free-seat', `this table has seats 0 to ${record.seats.length - 1}`);
+      if (occupant.bot || occupant.owner === null) return fail('not-removable', `${occupant.name} is a bot already`);
+      if (ctx.connected(occupant.owner)) return fail('not-removable', `${occupant.name} is connected and plays for themselves`);
+      if (!occupant.standIn) setStandIn(change, command.seat, 'greedy');
+      return change.done({});
+    }
+    case 'back': {
+      const seat = seatOf(record, command.owner);
+      if (seat === null || record.status !== 'playing' || !record.seats[seat]?.standIn) return change.done({});
+      setStandIn(change, seat, null);
+      return change.done({});
+    }
+    case 'act': {
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only seated players can act; spectators watch');
+      const { seat: named, ...rest } = command.intent;
+      if (named !== undefined && named !== seat) return fail('not-yours', `you sit in seat ${seat}, not seat ${JSON.stringify(named)}`);
+      const intent = game.schemas.action.safeParse(rest);
+      if (!intent.success) return fail('bad-message', `intent: ${firstIssue(intent.error)}`);
+      // A decision is judged against the moment it opened: seats deciding at once are all accepted.
+      const open = record.decisions.find((d) => d.seat === seat);
+      const since = open ? open.since : record.version;
+      if (command.version < since || command.version > record.version)
+        return fail('stale-version', `that move was made on version ${command.version}; your decision opened at version ${since} and the game is at version ${record.version}`);
+      const played = change.play({ seat, action: intent.data });
+      if (!played.ok) return played;
+      return change.done({ version: change.record.version });
+    }
+    case 'wake':
+      if (record.status !== 'playing' || table.state === null) return change.done({});
+      // Each decision that was due when the timer fired, once; what opens next waits for the next wake.
+      for (const decision of record.decisions) {
+        const occupant = record.seats[decision.seat];
+        const botId = occupant?.bot ?? occupant?.standIn ?? null;
+        const botDue = botId !== null && ctx.now >= decision.openedAt + ctx.botDelayMs;
+        const timedOut = botId === null && decision.deadline !== null && ctx.now >= decision.deadline;
+        if (!botDue && !timedOut) continue;
+        // Still the same decision (an earlier one in this loop may have changed the game)?
+        const current = change.record.decisions.find((d) => d.seat === decision.seat);
+        if (!current || current.since !== decision.since || change.acted.has(decision.seat)) continue;
+        // A table rule, not a game rule: when a seat's clock runs out, the greedy bot makes this one decision.
+        const bot = botOf(game, botId ?? 'greedy') ?? botOf(game, 'greedy');
+        if (!bot) throw new Error(`game ${game.id} has no greedy bot`);
+        // Bots see only the seat's view and legal decisions; their randomness is seeded per table, version and
+        // seat, so a replay after a restart decides the same.
+        const rng = Rng.fromSeed(`${record.botSeed}/${change.record.version}/${decision.seat}`);
+        const legal = game.legal(change.state, decision.seat);
+        const action = bot.choose({ view: game.view(change.state, decision.seat), seat: decision.seat, legal }, () => rng.next());
+        if (timedOut) change.notice({ type: 'timed-out', seat: decision.seat });
+        const played = change.play({ seat: decision.seat, action }, timedOut);
+        if (!played.ok) throw new Error(`bot ${bot.id} of ${game.id} chose an illegal action: ${played.error.message}`);
+      }
+      return change.done({});
+    case 'set-rematch':
+      if (record.rematch) return change.done({ table: record.rematch });
+      change.setRecord({ rematch: command.table });
+      change.notice({ type: 'rematch', table: command.table });
+      return change.done({ table: command.table });
+    case 'seat-all': {
+      const seats = command.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
+      change.setRecord({ seats });
+      seats.forEach((s, seat) => s && change.notice({ type: 'seat-taken', seat, name: s.name, bot: s.bot }));
+      return change.done({});
+    }
+  }
+}
+
+/** When the host must wake the table next (a bot's turn, a clock running out), or null. */
+export function nextWake(table: Table, botDelayMs: number): number | null {
+  const { record } = table;
+  if (record.status !== 'playing') return null;
+  let at: number | null = null;
+  for (const d of record.decisions) {
+    const occupant = record.seats[d.seat];
+    const due = occupant?.bot || occupant?.standIn ? d.openedAt + botDelayMs : d.deadline;
+    if (due !== null && (at === null || due < at)) at = due;
+  }
+  return at;
+}
+
+function isHost(record: TableRecord, owner: TokenHash | null): boolean {
+  return owner !== null && owner === record.host;
+}
+
+function replaceSeat(seats: readonly (SeatRecord | null)[], seat: number, occupant: SeatRecord | null): (SeatRecord | null)[] {
+  const copy = seats.slice();
+  copy[seat] = occupant;
+  return copy;
+}
+
+function freeSeat(record: TableRecord, seat: number | undefined): Result<number> {
+  const seats = record.seats;
+  if (seat !== undefined) {
+    if (seat >= seats.length) return fail('no-free-seat', `this table has seats 0 to ${seats.length - 1}`);
+    if (seats[seat]) return fail('seat-taken', `seat ${seat} is taken`);
+    return ok(seat);
+  }
+  const free = seats.findIndex((s) => s === null);
+  return free < 0 ? fail('no-free-seat', 'every seat is taken') : ok(free);
+}
+
+function freeSeatAt(change: Change, seat: number, reason: 'left' | 'removed'): void {
+  const occupant = change.record.seats[seat] as SeatRecord;
+  change.setRecord({ seats: replaceSeat(change.record.seats, seat, null) });
+  change.notice({ type: 'seat-freed', seat, name: occupant.name, reason });
+}
+
+/** Names at one table must not look alike: the same letters, other cases, accents or look-alike scripts. */
+function nameTaken(record: TableRecord, name: string): Result<never> | null {
+  const skeleton = nameSkeleton(name);
+  const same = record.seats.find((s) => s !== null && nameSkeleton(s.name) === skeleton);
+  return same ? fail('name-taken', `somebody at this table is already called ${same.name}${same.name === name ? '' : ', which looks the same'}`) : null;
+}
+
+function botName(record: TableRecord, bot: BotId, seat: number): string {
+  const base = (BOT_NAMES as Record<string, string>)[bot] ?? `${bot[0]?.toUpperCase() ?? ''}${bot.slice(1)} bot`;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base} ${n}`;
+    if (!nameTaken(record, name)) return name;
+    if (n > seat + 10) return `${base} ${seat + 1}`;
+  }
+}
+
+/** A bot starts (`bot`) or stops (null) playing for the person in `seat`; only that seat's clock changes. */
+function setStandIn(change: Change, seat: number, bot: BotId | null): void {
+  const seats = change.record.seats.map((s, i) => (i === seat && s ? { ...s, standIn: bot } : s));
+  // A bot has no clock; a person back gets a fresh one (and a fresh decision for the version check).
+  const decisions = change.record.decisions.map((d) =>
+    d.seat === seat ? { ...d, openedAt: change.ctx.now, deadline: change.deadlineFor(seat, seats) } : d,
+  );
+  change.setRecord({ seats, decisions });
+  change.notice(bot ? { type: 'stand-in', seat } : { type: 'stand-in-ended', seat });
+}
+
+function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'not a valid decision';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,310 @@
+// The thin host around one table: runs its commands one at a time (decide → append to the store → publish →
+// re-arm its timer), keeps who is connected, and answers what viewers need. All rules of the table are in
+// decide.ts, all hiding in views.ts: the host only moves data between them, the store and the gateway.
+
+import type { AnyGame, Random, Viewer } from '@razzia/contract';
+import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
+import { diff } from '@razzia/protocol/patch';
+import type { TokenHash } from '../ids.ts';
+import { fail, type Result } from '../result.ts';
+import { StoreConflict, type Store } from '../store/store.ts';
+import type { Clock } from './clock.ts';
+import { decide, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
+import { Presence } from './presence.ts';
+import type { StoredEntry, Table, TableRecord } from './table.ts';
+import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
+
+/** What changed in one command, for the gateway to send each viewer class its update. */
+export interface Published {
+  readonly before: Table;
+  readonly entries: readonly StoredEntry[];
+  readonly infoChanged: boolean;
+}
+
+/** What the outside world hears from a table. The socket gateway implements it. */
+export interface TableListener {
+  changed(table: TableHost, published: Published): void;
+  /** Only who is connected changed. */
+  presence(table: TableHost): void;
+  /** This token took or lost a seat here: its connections need a fresh snapshot in their new role. */
+  seatChanged(table: TableHost, owner: TokenHash): void;
+  /** The table's public summary may have changed. */
+  lobbyChanged(): void;
+}
+
+export interface HostDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly listener: TableListener;
+  readonly botDelayMs: number;
+  readonly log?: (fields: Record<string, unknown>, message: string) => void;
+}
+
+/** A reconnecting client that missed more log entries than this gets a whole snapshot instead. */
+export const CATCH_UP_LIMIT = 256;
+
+export class TableHost {
+  private table: Table;
+  /** The newest log entries, for catch-ups without a store read. */
+  private recent: StoredEntry[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private cancelTimer: (() => void) | null = null;
+  private disposed = false;
+  readonly presence = new Presence();
+  private lastActive: number;
+
+  constructor(
+    readonly game: AnyGame,
+    table: Table,
+    recent: readonly StoredEntry[],
+    private readonly deps: HostDeps,
+  ) {
+    this.table = table;
+    this.recent = recent.slice(-CATCH_UP_LIMIT);
+    this.lastActive = deps.clock.now();
+    this.arm();
+  }
+
+  get id(): TableId {
+    return this.table.record.id;
+  }
+
+  get record(): TableRecord {
+    return this.table.record;
+  }
+
+  get status(): TableRecord['status'] {
+    return this.table.record.status;
+  }
+
+  get seq(): number {
+    return this.table.record.seq;
+  }
+
+  get version(): number {
+    return this.table.record.version;
+  }
+
+  /** The game state (never sent to anyone: views are built from it). */
+  get state(): unknown {
+    return this.table.state;
+  }
+
+  seatOf(owner: TokenHash | null): number | null {
+    return seatOf(this.table.record, owner);
+  }
+
+  isHost(owner: TokenHash | null): boolean {
+    return owner !== null && owner === this.table.record.host;
+  }
+
+  /** When somebody last connected or left. */
+  lastActivity(): number {
+    return this.lastActive;
+  }
+
+  get idle(): boolean {
+    return this.presence.idle;
+  }
+
+  // Commands ------------------------------------------------------------------------------------------
+
+  /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
+  run(command: Command): Promise<Result<object>> {
+    const result = this.queue.then(() => this.execute(command));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Runs `fn` between commands, when nothing is being decided or stored (snapshots that must not interleave). */
+  serialized<T>(fn: () => T | Promise<T>): Promise<T> {
+    const result = this.queue.then(fn);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private context(): DecideContext {
+    return {
+      now: this.deps.clock.now(),
+      random: this.deps.random,
+      connected: (owner) => this.presence.connected(owner),
+      botDelayMs: this.deps.botDelayMs,
+    };
+  }
+
+  private async execute(command: Command): Promise<Result<object>> {
+    if (this.disposed) return fail('shutting-down', 'this table is closing here; reconnect and try again');
+    const started = performance.now();
+    const decided = decide(this.game, this.table, command, this.context());
+    if (!decided.ok) return decided;
+    const d = decided.value;
+    if (d.entries.length > 0 || d.moves.length > 0) {
+      try {
+        await this.commit(d);
+      } catch (e) {
+        if (e instanceof StoreConflict) {
+          this.deps.log?.({ table: this.id, err: e.message }, 'store conflict: this table was written elsewhere');
+          return fail('internal', 'the table changed elsewhere; nothing was changed here: try again');
+        }
+        throw e;
+      }
+      if (command.type === 'act' || command.type === 'wake')
+        this.deps.log?.(
+          { table: this.id, game: this.game.id, command: command.type, moves: d.moves.length, version: d.table.record.version, latencyMs: +(performance.now() - started).toFixed(3) },
+          'action',
+        );
+    }
+    return { ok: true, value: d.reply };
+  }
+
+  /** Durable first: only a stored change is applied, published and acknowledged. */
+  private async commit(d: Decided): Promise<void> {
+    const before = this.table;
+    await this.deps.store.append({
+      record: d.table.record,
+      expectedSeq: before.record.seq,
+      entries: d.entries,
+      moves: d.moves,
+      ...(d.setup !== undefined ? { setup: d.setup } : {}),
+    });
+    this.table = d.table;
+    this.recent.push(...d.entries);
+    if (this.recent.length > CATCH_UP_LIMIT * 2) this.recent = this.recent.slice(-CATCH_UP_LIMIT);
+    this.deps.listener.changed(this, { before, entries: d.entries, infoChanged: d.infoChanged });
+    for (const owner of d.seatChanged) this.deps.listener.seatChanged(this, owner);
+    if (d.infoChanged) this.deps.listener.lobbyChanged();
+    this.arm();
+  }
+
+  /** Arms the timer for the next bot decision or clock, if any. */
+  private arm(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    if (this.disposed) return;
+    const at = nextWake(this.table, this.deps.botDelayMs);
+    if (at === null) return;
+    this.cancelTimer = this.deps.clock.after(at - this.deps.clock.now(), () => {
+      this.cancelTimer = null;
+      void this.run({ type: 'wake' }).then((r) => {
+        if (!r.ok) this.deps.log?.({ table: this.id, error: r.error }, 'timer refused');
+      });
+    });
+  }
+
+  /** Resolves when the commands queued so far have finished. */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  /** Stops timers; the table stays in the store. */
+  dispose(): void {
+    this.disposed = true;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+  }
+
+  // Presence ------------------------------------------------------------------------------------------
+
+  connect(owner: TokenHash | null): void {
+    this.lastActive = this.deps.clock.now();
+    this.presence.connect(owner);
+    const seat = this.seatOf(owner);
+    this.deps.listener.presence(this);
+    // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
+    if (owner !== null && seat !== null && this.table.record.seats[seat]?.standIn) void this.run({ type: 'back', owner });
+  }
+
+  disconnect(owner: TokenHash | null): void {
+    this.lastActive = this.deps.clock.now();
+    this.presence.disconnect(owner);
+    this.deps.listener.presence(this);
+  }
+
+  connectedSeats(): boolean[] {
+    return connectedSeats(this.table.record, this.presence);
+  }
+
+  spectators(): number {
+    return this.presence.spectators(this.table.record);
+  }
+
+  // What viewers see ------------------------------------------------------------------------------------
+
+  info(): TableInfo {
+    return tableInfo(this.table.record, this.presence, this.deps.clock.now());
+  }
+
+  lobbyEntry(): LobbyEntry {
+    return lobbyEntry(this.table.record, this.presence);
+  }
+
+  gameFor(viewer: Viewer): GamePayload | null {
+    return gamePayload(this.game, this.table, viewer);
+  }
+
+  /** The update a viewer class gets after a change: its entries, its game as a patch, the table if it changed. */
+  updateFor(viewer: Viewer, published: Published, info?: TableInfo): ServerMessage {
+    const before = gamePayload(this.game, published.before, viewer);
+    const after = this.gameFor(viewer);
+    const game =
+      after === null ? undefined : before === null ? { full: after } : before.version === after.version ? undefined : { from: before.version, patch: diff(before, after) };
+    return {
+      type: 'update',
+      table: this.id,
+      seq: this.seq,
+      entries: published.entries.map((e) => entryFor(e, viewer)),
+      clocks: clocks(this.table.record, this.deps.clock.now()),
+      ...(published.infoChanged ? { info: info ?? this.info() } : {}),
+      ...(game ? { game } : {}),
+    } as ServerMessage;
+  }
+
+  /**
+   * Everything `owner` needs to draw this table: all of the log, or only what a client that has seen up to `since`
+   * missed. Run it through `serialized`, so no update can slip between it and what follows.
+   */
+  async snapshot(owner: TokenHash | null, since?: number): Promise<Snapshot> {
+    const seat = this.seatOf(owner);
+    const seq = this.seq;
+    let from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    let entries: readonly StoredEntry[];
+    const first = this.recent[0]?.seq ?? seq + 1;
+    if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from);
+    else entries = await this.deps.store.readLog(this.id, from);
+    if (entries.length !== seq - from) {
+      // The store's log and this host's disagree (should never happen): send the whole log from the store.
+      from = 0;
+      entries = await this.deps.store.readLog(this.id, 0);
+    }
+    return {
+      table: this.info(),
+      you: { seat, host: this.isHost(owner) },
+      game: this.gameFor(seat),
+      from,
+      log: entries.map((e) => entryFor(e, seat)) as LogEntry[],
+      seq,
+    };
+  }
+
+  /** The finished game's record with the table's headers; refused while the game runs (a record holds the deal). */
+  async gameRecord(): Promise<Result<Record<string, unknown>>> {
+    if (this.table.record.status !== 'over') return fail('not-over', 'the record is available once the game is over');
+    const loaded = await this.deps.store.load(this.id);
+    if (!loaded || loaded.setup === null) return fail('internal', 'the game is not in the store');
+    const moves = loaded.moves.map((m) => ('chance' in m ? { chance: m.chance } : { seat: m.seat, action: m.action }));
+    const log = await this.deps.store.readLog(this.id, 0);
+    const started = log.find((e) => e.kind === 'table' && e.notice.type === 'game-started')?.at ?? this.table.record.createdAt;
+    // Extra top-level keys are the format's headers (like PGN's): ignored on import, useful to people and tools.
+    return {
+      ok: true,
+      value: {
+        ...this.game.record.write({ setup: loaded.setup, moves }),
+        game: this.game.id,
+        table: this.id,
+        date: new Date(started).toISOString(),
+        result: this.game.record.summary(this.table.state),
+      },
+    };
+  }
+}

@@ -1,0 +1,60 @@
+// A table as plain data: what is stored (TableRecord, the deal, the moves, the log) and what the decision step
+// works on (Table). No sockets, no SQL, no timers: those are the host's.
+
+import type { Move, Seat, Told } from '@razzia/contract';
+import type { BotId, TableId, TableNotice, TableSettings } from '@razzia/protocol';
+import type { TokenHash } from '../ids.ts';
+
+export type TableStatus = 'waiting' | 'playing' | 'over';
+
+export interface SeatRecord {
+  readonly name: string;
+  /** The owner's token hash; null for a bot. */
+  readonly owner: TokenHash | null;
+  readonly bot: BotId | null;
+  /** A bot playing for this absent person until they come back. */
+  readonly standIn?: BotId | null;
+}
+
+/** An open decision of one seat: the game version it opened at (a stale action is judged against it), when it
+ * opened (bots wait a little so people can follow), and when its clock runs out (null without a clock). */
+export interface Decision {
+  readonly seat: Seat;
+  readonly since: number;
+  readonly openedAt: number;
+  readonly deadline: number | null;
+}
+
+/** Everything about a table but its deal, moves and log: one small row, rewritten on every change. */
+export interface TableRecord {
+  readonly id: TableId;
+  readonly settings: TableSettings;
+  readonly host: TokenHash;
+  readonly createdAt: number;
+  readonly status: TableStatus;
+  readonly seats: readonly (SeatRecord | null)[];
+  /** Seeds the bots that play for this table (and for timed-out seats). Secret. */
+  readonly botSeed: string;
+  readonly rematch: TableId | null;
+  /** Moves applied (decisions and chance outcomes): the game's version. */
+  readonly version: number;
+  /** Log entries written: the number of the newest. */
+  readonly seq: number;
+  /** The open decisions, one per awaited seat. */
+  readonly decisions: readonly Decision[];
+}
+
+/** A move as stored: a decision (with whether a bot made it because the seat's clock ran out) or chance. */
+export type StoredMove = Move<unknown> & { readonly timedOut?: boolean };
+
+/** A log entry as stored: a game event with its audience, or a table notice (always public). */
+export type StoredEntry =
+  | { readonly seq: number; readonly at: number; readonly kind: 'game'; readonly told: Told<unknown> }
+  | { readonly seq: number; readonly at: number; readonly kind: 'table'; readonly notice: TableNotice };
+
+/** What the decision step works on: the record, the deal (secret) and the game state it leads to. */
+export interface Table {
+  readonly record: TableRecord;
+  readonly setup: unknown;
+  readonly state: unknown;
+}

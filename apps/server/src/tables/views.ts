@@ -1,0 +1,89 @@
+// What viewers receive, built from a table: the one place that decides what each seat and each spectator sees.
+// The game's own `view` and `tell` do the hiding; this adds the table around them.
+
+import { seenBy, type AnyGame, type Viewer } from '@razzia/contract';
+import type { Clock, GamePayload, LobbyEntry, LogEntry, TableInfo } from '@razzia/protocol';
+import type { TokenHash } from '../ids.ts';
+import type { StoredEntry, Table, TableRecord } from './table.ts';
+
+/** A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. */
+export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
+  if (entry.kind === 'table') return { seq: entry.seq, at: entry.at, kind: 'table', event: entry.notice };
+  return { seq: entry.seq, at: entry.at, kind: 'game', event: seenBy(entry.told, viewer) as LogEntry['event'] };
+}
+
+/** Does every viewer see this entry the same way? */
+export function isPublicEntry(entry: StoredEntry): boolean {
+  return entry.kind === 'table' || entry.told.to === 'all';
+}
+
+/** The game as `viewer` sees it, with the decisions this seat may send now; null before the start. */
+export function gamePayload(game: AnyGame, table: Table, viewer: Viewer): GamePayload | null {
+  if (table.state === null) return null;
+  const pending = game.pending(table.state);
+  const awaiting = pending.kind === 'decide' ? pending.seats : [];
+  return {
+    version: table.record.version,
+    awaiting,
+    view: game.view(table.state, viewer),
+    legal: viewer !== null && awaiting.includes(viewer) ? game.legal(table.state, viewer) : [],
+    outcome: pending.kind === 'over' ? pending.outcome : null,
+  } as GamePayload;
+}
+
+/** The running decisions' clocks, as milliseconds left at `now`. */
+export function clocks(record: TableRecord, now: number): Clock[] {
+  const out: Clock[] = [];
+  for (const d of record.decisions) if (d.deadline !== null) out.push({ seat: d.seat, remainingMs: Math.max(0, Math.round(d.deadline - now)) });
+  return out;
+}
+
+/** Who is connected to a table: enough for the info, the lobby and the host's rules on removing and standing in. */
+export interface PresenceView {
+  connected(owner: TokenHash): boolean;
+  spectators(record: TableRecord): number;
+}
+
+export function tableInfo(record: TableRecord, presence: PresenceView, now: number): TableInfo {
+  return {
+    id: record.id,
+    game: record.settings.game,
+    name: record.settings.name,
+    players: record.settings.players,
+    visibility: record.settings.visibility,
+    clock: record.settings.clock,
+    status: record.status,
+    seats: record.seats.map((s, seat) => ({
+      seat,
+      occupant: s && {
+        name: s.name,
+        bot: s.bot,
+        connected: s.bot !== null || (s.owner !== null && presence.connected(s.owner)),
+        host: s.owner !== null && s.owner === record.host,
+        standIn: !!s.standIn,
+      },
+    })),
+    clocks: clocks(record, now),
+    rematch: record.rematch,
+    spectators: presence.spectators(record),
+    createdAt: record.createdAt,
+  };
+}
+
+export function connectedSeats(record: TableRecord, presence: PresenceView): boolean[] {
+  return record.seats.map((s) => (s === null ? false : s.bot !== null || (s.owner !== null && presence.connected(s.owner))));
+}
+
+export function lobbyEntry(record: TableRecord, presence: PresenceView): LobbyEntry {
+  return {
+    id: record.id,
+    game: record.settings.game,
+    name: record.settings.name,
+    players: record.settings.players,
+    seated: record.seats.filter((s) => s !== null).length,
+    status: record.status,
+    clock: record.settings.clock,
+    spectators: presence.spectators(record),
+    names: record.seats.flatMap((s) => (s ? [s.name] : [])),
+  };
+}

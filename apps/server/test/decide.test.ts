@@ -1,0 +1,202 @@
+// The decision step alone: a table, a command and the moment in, the next table, entries, moves and reply out.
+// No sockets, no store, no timers — plain function calls, with a seeded source standing in for the server's
+// randomness.
+
+import { Rng, seenBy, type AnyGame } from '@razzia/contract';
+import { razzia } from '@razzia/game-razzia';
+import type { TableId, TableSettings } from '@razzia/protocol';
+import { describe, expect, it } from 'vitest';
+import type { TokenHash } from '../src/ids.ts';
+import { decide, newTable, nextWake, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
+import type { StoredEntry, Table } from '../src/tables/table.ts';
+import { guess } from './support/guess-game.ts';
+
+const HOST = 'host-hash' as TokenHash;
+const GUEST = 'guest-hash' as TokenHash;
+const THIRD = 'third-hash' as TokenHash;
+const T0 = 1_800_000_000_000;
+
+function settings(game: string, players: number, clock: number | null = null): TableSettings {
+  return { game, name: 'Test', players, visibility: 'private', clock, options: {} };
+}
+
+function context(now = T0, connected: readonly TokenHash[] = [HOST, GUEST, THIRD]): DecideContext {
+  return { now, random: Rng.fromSeed(`ctx/${now}`), connected: (o) => connected.includes(o), botDelayMs: 700 };
+}
+
+/** Runs commands that must all be accepted; returns the table and everything each one produced. */
+function run(game: AnyGame, table: Table, ...commands: (Command | [Command, DecideContext])[]): { table: Table; all: Decided[] } {
+  const all: Decided[] = [];
+  for (const c of commands) {
+    const [command, ctx] = Array.isArray(c) ? c : [c, context()];
+    const r = decide(game, table, command, ctx);
+    if (!r.ok) throw new Error(`${command.type} refused: ${r.error.code} ${r.error.message}`);
+    table = r.value.table;
+    all.push(r.value);
+  }
+  return { table, all };
+}
+
+function fresh(game: AnyGame, players: number, clock: number | null = null): Table {
+  return { record: newTable('T'.repeat(22) as TableId, settings(game.id, players, clock), HOST, T0, 'bots'), setup: null, state: null };
+}
+
+function started(game: AnyGame, clock: number | null = null): Table {
+  return run(
+    game,
+    fresh(game, 2, clock),
+    { type: 'sit', owner: HOST, name: 'Host' },
+    { type: 'sit', owner: GUEST, name: 'Guest' },
+    { type: 'start', owner: HOST },
+  ).table;
+}
+
+const owners = [HOST, GUEST];
+
+describe('seats before the start', () => {
+  it('numbers every entry on from the last, with no gaps, and says who must get a new snapshot', () => {
+    const { table, all } = run(razzia, fresh(razzia, 3), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'greedy' }, { type: 'sit', owner: GUEST, name: 'Guest' });
+    expect(all.flatMap((d) => d.entries.map((e) => e.seq))).toEqual([1, 2, 3]);
+    expect(table.record.seq).toBe(3);
+    expect(all.map((d) => d.seatChanged)).toEqual([[HOST], [], [GUEST]]);
+    expect(table.record.seats.map((s) => s?.name)).toEqual(['Host', 'Greedy bot', 'Guest']);
+    expect(all.every((d) => d.moves.length === 0 && d.infoChanged)).toBe(true);
+  });
+
+  it('refuses a name that looks like one at the table, whatever the case, accents or look-alike letters', () => {
+    const { table } = run(razzia, fresh(razzia, 3), { type: 'sit', owner: HOST, name: 'Anna' });
+    for (const name of ['anna', 'Ánna', 'Аnna' /* Cyrillic А */, 'An na', 'Αnna' /* Greek Α */])
+      expect(decide(razzia, table, { type: 'sit', owner: GUEST, name }, context())).toMatchObject({ ok: false, error: { code: 'name-taken' } });
+    expect(decide(razzia, table, { type: 'sit', owner: GUEST, name: 'Hanna' }, context()).ok).toBe(true);
+  });
+
+  it('refuses a bot the game does not have, and counts seats from 0 in every message', () => {
+    const table = fresh(razzia, 2);
+    expect(decide(razzia, table, { type: 'add-bot', owner: HOST, bot: 'chess-engine' }, context())).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    const r = decide(razzia, table, { type: 'remove', owner: HOST, seat: 1 }, context());
+    expect(r).toMatchObject({ ok: false, error: { code: 'no-free-seat', message: 'seat 1 is empty' } });
+    expect(decide(razzia, table, { type: 'remove', owner: HOST, seat: 7 }, context())).toMatchObject({ ok: false, error: { message: 'this table has seats 0 to 1' } });
+  });
+});
+
+describe('the start', () => {
+  it('deals from the randomness it is handed, stores the deal once, and opens the first decision', () => {
+    const { table, all } = run(razzia, fresh(razzia, 2), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'sit', owner: GUEST, name: 'Guest' }, { type: 'start', owner: HOST });
+    const start = all[2] as Decided;
+    expect(start.setup).toBeDefined();
+    expect(table.record.status).toBe('playing');
+    const pending = razzia.pending(table.state as never);
+    expect(pending.kind).toBe('decide');
+    const seat = pending.kind === 'decide' ? pending.seats[0] : -1;
+    expect(table.record.decisions).toEqual([{ seat, since: 0, openedAt: T0, deadline: null }]);
+    // The same randomness deals the same game.
+    const again = run(razzia, fresh(razzia, 2), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'sit', owner: GUEST, name: 'Guest' }, { type: 'start', owner: HOST });
+    expect(again.all[2]?.setup).toEqual(start.setup);
+  });
+});
+
+describe('decisions', () => {
+  it('applies a decision made on the current version, stores it as one move, and refuses a stale or future one', () => {
+    const table = started(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = owners[seat] as TokenHash;
+    const draw = { type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } } as const;
+    expect(decide(razzia, table, { ...draw, version: 1 }, context())).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    const r = decide(razzia, table, draw, context());
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.moves).toEqual([{ seat, action: { type: 'draw', pile: 0 } }]);
+    expect(r.value.reply).toEqual({ version: 1 });
+    expect(r.value.table.record.version).toBe(1);
+    // The same decision again, on the version it was made on: the seat's next decision opened at 1.
+    expect(decide(razzia, r.value.table, draw, context())).toMatchObject({ ok: false });
+  });
+
+  it('refuses an intent naming another seat, a malformed one, and one the rules refuse, with the rule number', () => {
+    const table = started(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = owners[seat] as TokenHash;
+    const other = owners[1 - seat] as TokenHash;
+    const act = (o: TokenHash, intent: Record<string, unknown>) => decide(razzia, table, { type: 'act', owner: o, version: 0, intent }, context());
+    expect(act(other, { type: 'draw', pile: 0, seat })).toMatchObject({ ok: false, error: { code: 'not-yours' } });
+    expect(act(owner, { type: 'draw', pile: 'zero' })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(act(owner, { type: 'draw', pile: 2 })).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'draw/no-such-pile', rule: 'R4.1' } } });
+    expect(act(other, { type: 'draw', pile: 0 })).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
+    expect(decide(razzia, table, { type: 'act', owner: 'nobody' as TokenHash, version: 0, intent: { type: 'call' } }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+  });
+
+  it('accepts two seats deciding at once on the same version: each decision is judged against when it opened', () => {
+    const table = started(guess);
+    expect(table.record.decisions.map((d) => [d.seat, d.since])).toEqual([[0, 0], [1, 0]]);
+    const first = run(guess, table, { type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 2 } });
+    // The guest still decides on version 0, though the game is at version 1 now.
+    expect(first.table.record.decisions).toEqual([{ seat: 1, since: 0, openedAt: T0, deadline: null }]);
+    const second = run(guess, first.table, { type: 'act', owner: GUEST, version: 0, intent: { type: 'pick', n: 3 } });
+    const d = second.all[0] as Decided;
+    // Both picked: the picks are shown and the server's die is rolled, recorded as a move of its own.
+    expect(d.moves).toEqual([{ seat: 1, action: { type: 'pick', n: 3 } }, { chance: { kind: 'die', value: expect.any(Number) } }]);
+    expect(second.table.record.version).toBe(3);
+    // A new round: both decide again, from version 3.
+    expect(second.table.record.decisions.map((x) => [x.seat, x.since])).toEqual([[0, 3], [1, 3]]);
+    // The old version is stale now.
+    expect(decide(guess, second.table, { type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 1 } }, context())).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+  });
+
+  it('addresses a secret pick to its seat alone: the others get the redacted form, the log has no gap for anyone', () => {
+    const table = started(guess);
+    const r = run(guess, table, { type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 2 } });
+    const entry = r.all[0]?.entries[0] as Extract<StoredEntry, { kind: 'game' }>;
+    expect(seenBy(entry.told, 0)).toEqual({ type: 'picked', seat: 0, n: 2 });
+    expect(seenBy(entry.told, 1)).toEqual({ type: 'picked', seat: 0 });
+    expect(seenBy(entry.told, null)).toEqual({ type: 'picked', seat: 0 });
+  });
+});
+
+describe('clocks and bots', () => {
+  it('gives each awaited seat its own clock; one seat deciding leaves the other’s deadline as it was', () => {
+    const table = started(guess, 30);
+    expect(table.record.decisions.map((d) => d.deadline)).toEqual([T0 + 30_000, T0 + 30_000]);
+    const later = run(guess, table, [{ type: 'act', owner: GUEST, version: 0, intent: { type: 'pick', n: 1 } }, context(T0 + 10_000)]).table;
+    expect(later.record.decisions).toEqual([{ seat: 0, since: 0, openedAt: T0, deadline: T0 + 30_000 }]);
+    expect(nextWake(later, 700)).toBe(T0 + 30_000);
+    // Before the deadline a wake does nothing; at it, a bot decides for the seat, and the log says so first.
+    expect(run(guess, later, [{ type: 'wake' }, context(T0 + 29_999)]).all[0]?.moves).toEqual([]);
+    const woken = run(guess, later, [{ type: 'wake' }, context(T0 + 30_000)]).all[0] as Decided;
+    expect(woken.moves[0]).toEqual({ seat: 0, action: { type: 'pick', n: 2 }, timedOut: true });
+    expect(woken.entries[0]).toMatchObject({ kind: 'table', notice: { type: 'timed-out', seat: 0 } });
+  });
+
+  it('lets bots decide once their delay has passed, each open decision once per wake, and gives them no clock', () => {
+    let table = run(
+      razzia,
+      fresh(razzia, 2, 30),
+      { type: 'add-bot', owner: HOST, bot: 'greedy' },
+      { type: 'add-bot', owner: HOST, bot: 'random' },
+      { type: 'start', owner: HOST },
+    ).table;
+    expect(table.record.decisions[0]?.deadline).toBeNull();
+    expect(nextWake(table, 700)).toBe(T0 + 700);
+    expect(run(razzia, table, [{ type: 'wake' }, context(T0 + 699)]).all[0]?.moves).toHaveLength(0);
+    let now = T0 + 700;
+    for (let i = 0; i < 5; i++) {
+      const r = run(razzia, table, [{ type: 'wake' }, context(now)]);
+      expect(r.all[0]?.moves).toHaveLength(1);
+      table = r.table;
+      now += 700;
+    }
+    expect(table.record.version).toBe(5);
+  });
+
+  it('a stand-in bot takes the seat’s decisions without a clock until the person is back, who gets a fresh one', () => {
+    const table = started(razzia, 30);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = owners[seat] as TokenHash;
+    const away = context(T0 + 5_000, owners.filter((o) => o !== owner));
+    expect(decide(razzia, table, { type: 'stand-in', owner: HOST, seat }, context())).toMatchObject({ ok: false, error: { code: 'not-removable' } });
+    const stood = run(razzia, table, [{ type: 'stand-in', owner: HOST, seat }, away]).table;
+    expect(stood.record.seats[seat]?.standIn).toBe('greedy');
+    expect(stood.record.decisions[0]).toMatchObject({ seat, deadline: null, openedAt: T0 + 5_000 });
+    const back = run(razzia, stood, [{ type: 'back', owner }, context(T0 + 6_000)]);
+    expect(back.table.record.decisions[0]).toMatchObject({ seat, deadline: T0 + 36_000 });
+    expect(back.all[0]?.entries[0]).toMatchObject({ notice: { type: 'stand-in-ended', seat } });
+  });
+});

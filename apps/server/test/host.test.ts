@@ -1,0 +1,132 @@
+// The host around one table, with an in-memory store that can fail or conflict on demand and a recording
+// listener: durable before published, one command at a time, a conflicting write changes nothing here.
+
+import { Rng, type AnyGame } from '@razzia/contract';
+import { razzia } from '@razzia/game-razzia';
+import type { TableId } from '@razzia/protocol';
+import { describe, expect, it } from 'vitest';
+import type { TokenHash } from '../src/ids.ts';
+import { StoreConflict, type LoadedTable, type Store, type TableChange } from '../src/store/store.ts';
+import { newTable } from '../src/tables/decide.ts';
+import { TableHost, type TableListener } from '../src/tables/host.ts';
+import type { StoredEntry, TableRecord } from '../src/tables/table.ts';
+import { guess } from './support/guess-game.ts';
+import { ManualClock } from './harness.ts';
+
+class MemoryStore implements Store {
+  readonly tables = new Map<TableId, { record: TableRecord; setup: unknown; moves: unknown[]; log: StoredEntry[] }>();
+  failNext: 'disk' | 'conflict' | null = null;
+  async createTable(record: TableRecord, entries: readonly StoredEntry[]) {
+    this.tables.set(record.id, { record, setup: null, moves: [], log: [...entries] });
+  }
+  async append(change: TableChange) {
+    const t = this.tables.get(change.record.id);
+    if (!t) throw new Error('no table');
+    const fail = this.failNext;
+    this.failNext = null;
+    if (fail === 'disk') throw new Error('disk full');
+    if (fail === 'conflict' || t.record.seq !== change.expectedSeq) throw new StoreConflict(change.record.id, 'moved on');
+    t.record = change.record;
+    if (change.setup !== undefined) t.setup = change.setup;
+    t.moves.push(...change.moves);
+    t.log.push(...change.entries);
+  }
+  async load(id: TableId) {
+    const t = this.tables.get(id);
+    return t ? ({ record: t.record, setup: t.setup, moves: t.moves } as LoadedTable) : null;
+  }
+  async readLog(id: TableId, after: number) {
+    return (this.tables.get(id)?.log ?? []).filter((e) => e.seq > after);
+  }
+  async activeTableIds() {
+    return [...this.tables.keys()];
+  }
+  async issueToken() {}
+  async isIssuedToken() {
+    return true;
+  }
+  async close() {}
+}
+
+const HOST = 'host-hash' as TokenHash;
+const GUEST = 'guest-hash' as TokenHash;
+
+async function hosted(game: AnyGame) {
+  const store = new MemoryStore();
+  const heard: string[] = [];
+  const listener: TableListener = {
+    changed: (_t, p) => heard.push(`changed ${p.entries.map((e) => (e.kind === 'game' ? (e.told.event as { type: string }).type : e.notice.type)).join(',')}`),
+    presence: () => heard.push('presence'),
+    seatChanged: (_t, owner) => heard.push(`seat ${owner}`),
+    lobbyChanged: () => undefined,
+  };
+  const clock = new ManualClock();
+  const record = newTable('T'.repeat(22) as TableId, { game: game.id, name: 't', players: 2, visibility: 'private', clock: null, options: {} }, HOST, clock.now(), 'bots');
+  await store.createTable(record, []);
+  const table = new TableHost(game, { record, setup: null, state: null }, [], { store, clock, listener, random: Rng.fromSeed('host'), botDelayMs: 0 });
+  table.presence.connect(HOST);
+  table.presence.connect(GUEST);
+  for (const c of [
+    { type: 'sit', owner: HOST, name: 'Host' },
+    { type: 'sit', owner: GUEST, name: 'Guest' },
+    { type: 'start', owner: HOST },
+  ] as const)
+    expect((await table.run(c)).ok).toBe(true);
+  return { store, heard, table, clock };
+}
+
+describe('TableHost', () => {
+  it('stores a move before it applies or publishes it: a failed write changes nothing and tells nobody', async () => {
+    const { store, heard, table } = await hosted(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = seat === 0 ? HOST : GUEST;
+    store.failNext = 'disk';
+    heard.length = 0;
+    await expect(table.run({ type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } })).rejects.toThrow('disk full');
+    expect(heard).toEqual([]);
+    expect(table.version).toBe(0);
+    expect(await table.run({ type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } })).toEqual({ ok: true, value: { version: 1 } });
+    expect(heard[0]).toMatch(/^changed card-drawn/);
+  });
+
+  it('refuses a command whose write conflicts (the table was written elsewhere) and changes nothing here', async () => {
+    const { store, heard, table } = await hosted(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    store.failNext = 'conflict';
+    heard.length = 0;
+    const r = await table.run({ type: 'act', owner: seat === 0 ? HOST : GUEST, version: 0, intent: { type: 'call' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(heard).toEqual([]);
+    expect(table.version).toBe(0);
+  });
+
+  it('runs commands one at a time: of two decisions sent at once on one version, the second is judged after the first', async () => {
+    const { table } = await hosted(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = seat === 0 ? HOST : GUEST;
+    const both = await Promise.all([
+      table.run({ type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } }),
+      table.run({ type: 'act', owner, version: 0, intent: { type: 'draw', pile: 1 } }),
+    ]);
+    expect(both[0]).toEqual({ ok: true, value: { version: 1 } });
+    expect(both[1]?.ok).toBe(false);
+    expect(table.version).toBe(1);
+  });
+
+  it('sends a viewer a patch that turns its last game into its new one, and the whole game to one that had none', async () => {
+    const { table, store } = await hosted(guess);
+    const before = table.gameFor(1);
+    let published: Parameters<TableListener['changed']>[1] | null = null;
+    (table as unknown as { deps: { listener: TableListener } }).deps.listener.changed = (_t, p) => (published = p);
+    await table.run({ type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 3 } });
+    if (!published) throw new Error('nothing published');
+    const update = table.updateFor(1, published);
+    if (update.type !== 'update' || !update.game || !('patch' in update.game)) throw new Error('expected a patch');
+    const { applyPatch } = await import('@razzia/protocol/patch');
+    expect(applyPatch(before, update.game.patch)).toEqual(table.gameFor(1));
+    // The guest's update tells it that seat 0 has chosen, never what.
+    expect(JSON.stringify(update)).not.toContain('"n":3');
+    expect(JSON.stringify(table.updateFor(0, published))).toContain('"n":3');
+    expect(store.tables.size).toBe(1);
+  });
+});
