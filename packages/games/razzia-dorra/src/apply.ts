@@ -3,7 +3,7 @@
 
 import { checkOutcome, shuffled, type ChanceOutcome, type ChanceSpec } from '@razzia/contract';
 import { sameCard } from './components.ts';
-import { ruleError } from './errors.ts';
+import { ruleError, shown } from './errors.ts';
 import { answer, beginRound, dealRound, done, draft, give, reveal, roll, withoutCard } from './flow.ts';
 import type { Action, Applied, Card, GameEvent, GameState, Phase, Seat } from './types.ts';
 
@@ -30,7 +30,7 @@ const CHANCE_RULE: Partial<Record<Phase['kind'], string>> = { shuffle: 'D2.1', r
 export function apply(state: GameState, seat: Seat, action: Action): Applied {
   const n = state.names.length;
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= n)
-    return fail('seat/no-such-seat', 'D2', `there is no seat ${String(seat)} at a ${n}-player table`);
+    return fail('seat/no-such-seat', 'D2', `there is no seat ${shown(seat)} at a ${n}-player table`);
   if (typeof action !== 'object' || action === null) return fail('action/malformed', 'D3', 'an action is an object with a type');
   const phase = state.phase;
   if (phase.kind === 'over') return fail('game/over', 'D6.1', 'the game is over');
@@ -48,7 +48,7 @@ export function apply(state: GameState, seat: Seat, action: Action): Applied {
     case 'refuse':
       return answerWith(state, seat, type);
     default:
-      return fail('action/unknown', 'D3', `unknown action type ${JSON.stringify(type)}: a decision is place, pick, give, accept or refuse`);
+      return fail('action/unknown', 'D3', `unknown action type ${shown(type)}: a decision is place, pick, give, accept or refuse`);
   }
 }
 
@@ -57,7 +57,7 @@ function place(state: GameState, seat: Seat, bar: unknown): Applied {
   if (phase.kind !== 'place') return fail('place/not-now', 'D3.1', 'the extra chit is placed only at the start of a round');
   if (seat !== state.dealer) return fail('place/not-dealer', 'D3.1', `only the dealer, seat ${state.dealer}, places the extra chit`);
   if (typeof bar !== 'number' || !Number.isInteger(bar) || bar < 0 || bar >= state.bars)
-    return fail('place/no-such-bar', 'D3.1', `the bars in play are 0 to ${state.bars - 1}, not ${JSON.stringify(bar)}`);
+    return fail('place/no-such-bar', 'D3.1', `the bars in play are 0 to ${state.bars - 1}, not ${shown(bar)}`);
   const d = draft(state);
   const barChits = state.barChits.slice();
   barChits[bar] = [...(barChits[bar] ?? []), phase.extra];
@@ -73,7 +73,7 @@ function pick(state: GameState, seat: Seat, card: unknown): Applied {
   if (state.table[seat] !== null) return fail('pick/already-chosen', 'D3.2', 'you have already laid your card this round');
   const hand = state.hands[seat] as readonly Card[];
   const chosen = asCard(card) ? hand.find((c) => sameCard(c, card as Card)) : undefined;
-  if (!chosen) return fail('pick/not-in-hand', 'D3.2', `${JSON.stringify(card)} is not a card in your hand`);
+  if (!chosen) return fail('pick/not-in-hand', 'D3.2', `${shown(card)} is not a card in your hand`);
   const d = draft(state);
   const hands = state.hands.slice();
   hands[seat] = withoutCard(hand, chosen);
@@ -97,7 +97,7 @@ function giveTo(state: GameState, seat: Seat, to: unknown): Applied {
   const proposer = phase.deal.parties[0] as Seat;
   if (seat !== proposer) return fail('give/not-proposer', 'D5.2', `seat ${proposer}, with the strongest card, proposes the split`);
   if (typeof to !== 'number' || !phase.deal.parties.includes(to))
-    return fail('give/not-a-party', 'D5.2', `a chit goes to a party of the deal (${phase.deal.parties.join(', ')}), not ${JSON.stringify(to)}`);
+    return fail('give/not-a-party', 'D5.2', `a chit goes to a party of the deal (${phase.deal.parties.join(', ')}), not ${shown(to)}`);
   return give(draft(state), phase.deal, to, []);
 }
 
@@ -115,6 +115,8 @@ function answerWith(state: GameState, seat: Seat, given: 'accept' | 'refuse'): A
 export function resolve(state: GameState, outcome: ChanceOutcome): Applied {
   const spec = chanceOf(state);
   if (!spec) return fail('chance/not-pending', state.phase.kind === 'over' ? 'D6.1' : 'D3', 'no chance is pending: a seat is to decide');
+  const kind = typeof outcome === 'object' && outcome !== null ? (outcome as { kind?: unknown }).kind : undefined;
+  if (kind !== 'die' && kind !== 'shuffle') return fail('chance/bad-outcome', CHANCE_RULE[state.phase.kind] as string, 'a chance outcome is a die or a shuffle');
   const problem = checkOutcome(spec, outcome);
   if (problem) return fail('chance/bad-outcome', CHANCE_RULE[state.phase.kind] as string, problem);
   const phase = state.phase;

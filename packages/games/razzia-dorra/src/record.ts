@@ -11,11 +11,18 @@ import type { Action, GameSetup, GameState } from './types.ts';
 
 export const RECORD_FORMAT = 'razzia-dorra-record/1';
 
-export const RecordSchema = z.looseObject({
-  format: z.literal(RECORD_FORMAT, { error: `expected "${RECORD_FORMAT}"` }),
-  players: z.array(z.string({ error: 'a name is a string' }), { error: 'players is a list of names' }).min(MIN_PLAYERS).max(MAX_PLAYERS),
-  moves: z.array(z.unknown(), { error: 'moves is a list of moves' }),
-});
+const playerCount = `Razzia is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players (D2)`;
+export const RecordSchema = z.looseObject(
+  {
+    format: z.literal(RECORD_FORMAT, { error: `expected "${RECORD_FORMAT}"` }),
+    players: z
+      .array(z.string({ error: 'a name is a string' }), { error: 'players is a list of names' })
+      .min(MIN_PLAYERS, { error: playerCount })
+      .max(MAX_PLAYERS, { error: playerCount }),
+    moves: z.array(z.unknown(), { error: 'moves is a list of moves' }),
+  },
+  { error: 'a record is a JSON object' },
+);
 
 const SeatMoveSchema = z.strictObject({ seat: z.int({ error: 'a seat is a whole number' }), action: ActionSchema });
 
