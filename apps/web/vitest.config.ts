@@ -3,6 +3,8 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [svelte()],
+  // SvelteKit's $lib, so tests can load a game's module as the app does.
+  resolve: { alias: { $lib: new URL('./src/lib', import.meta.url).pathname } },
   test: {
     name: 'web',
     include: ['test/**/*.test.ts'],

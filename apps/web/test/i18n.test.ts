@@ -1,54 +1,89 @@
-// Every string exists in every language, with the same placeholders, and nothing is left empty.
+// Every string exists in every language, with the same placeholders, and nothing is left empty: the chrome's
+// dictionaries and every game's own.
 
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, LOCALES, localName, pickLocale, translate } from '../src/lib/i18n/index.ts';
+import { DICTIONARIES, LOCALES, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
-import { CARD_KINDS } from '@razzia/game-razzia/cards';
 import { ERROR_CODES } from '@razzia/protocol/messages';
+import { razziaModule } from '../src/lib/games/razzia/module.ts';
+import { CARD_KINDS } from '@razzia/game-razzia/cards';
 
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();
 
-describe('i18n', () => {
-  for (const locale of LOCALES) {
-    it(`${locale}: has exactly the English keys, none empty, with the same placeholders`, () => {
-      const dict = DICTIONARIES[locale];
-      expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
-      for (const [key, text] of Object.entries(dict)) {
-        expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
-      }
-    });
-  }
+/** Every game's words, found by folder: a new game's dictionaries are checked without touching this file. */
+const gameFiles = import.meta.glob('../src/lib/games/*/messages/*.ts', { eager: true }) as Record<string, Record<string, Record<string, string>>>;
+const games = new Map<string, Partial<Record<Locale, Record<string, string>>>>();
+for (const [path, exports] of Object.entries(gameFiles)) {
+  const [, game, locale] = /games\/([^/]+)\/messages\/(\w+)\.ts$/.exec(path) ?? [];
+  const dict = Object.values(exports).find((v) => typeof v === 'object');
+  if (!game || !locale || !dict) continue;
+  games.set(game, { ...games.get(game), [locale]: dict });
+}
 
-  it('names every card kind and explains every wire error code in every language', () => {
+const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games];
+
+describe('i18n', () => {
+  it('finds the dictionaries of every game folder', () => {
+    expect([...games.keys()]).toContain('razzia');
+  });
+
+  for (const [name, dicts] of sets)
     for (const locale of LOCALES) {
-      for (const kind of CARD_KINDS) expect(DICTIONARIES[locale][`kind.${kind}`]).toBeTruthy();
+      it(`${name}, ${locale}: has exactly the English keys, none empty, with the same placeholders`, () => {
+        const dict = dicts[locale] as Record<string, string>;
+        const reference = dicts.en as Record<string, string>;
+        expect(dict, `${name} has no ${locale} dictionary`).toBeDefined();
+        expect(Object.keys(dict).sort()).toEqual(Object.keys(reference).sort());
+        for (const [key, text] of Object.entries(dict)) {
+          expect(text.trim(), key).not.toBe('');
+          expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(reference[key] as string));
+        }
+      });
+    }
+
+  it("no game's key is also the chrome's or another game's (a key means one thing)", () => {
+    const seen = new Map<string, string>(Object.keys(en).map((k) => [k, 'chrome']));
+    for (const [game, dicts] of games)
+      for (const key of Object.keys(dicts.en ?? {})) {
+        expect(seen.get(key), `${key} of ${game}`).toBeUndefined();
+        seen.set(key, game);
+      }
+  });
+
+  it('explains every wire error code in every language, and Razzia! names every card kind', () => {
+    const razzia: Dictionaries[] = [razziaModule.messages];
+    for (const locale of LOCALES) {
       for (const code of ERROR_CODES) expect(DICTIONARIES[locale][`error.${code}` as keyof typeof en], code).toBeTruthy();
+      for (const kind of CARD_KINDS) expect(translate(locale, `kind.${kind}`, undefined, razzia)).not.toBe(`kind.${kind}`);
     }
   });
 
   it('Dutch and Spanish are really translated, not copies of English', () => {
-    for (const locale of ['nl', 'es'] as const) {
-      const same = Object.keys(en).filter((k) => DICTIONARIES[locale][k as keyof typeof en] === en[k as keyof typeof en]);
-      // names that are the same in every language (Casino, Razzia Online, …) are few
-      expect(same.length, same.join(', ')).toBeLessThan(15);
-    }
+    for (const [name, dicts] of sets)
+      for (const locale of ['nl', 'es'] as const) {
+        const reference = dicts.en as Record<string, string>;
+        const same = Object.keys(reference).filter((k) => dicts[locale]?.[k] === reference[k]);
+        // names that are the same in every language (Casino, Razzia Online, …) are few
+        expect(same.length, `${name}: ${same.join(', ')}`).toBeLessThan(15);
+      }
   });
 
   it('fills placeholders and picks the browser’s language', () => {
-    expect(translate('nl', 'game.bid', { cheque: 9 })).toBe('Bied 9');
-    expect(translate('es', 'game.round', { n: 2 })).toBe('Ronda 2 de 3');
-    expect(translate('en', 'log.split', { pile: 1, n: 1 })).toBe('Pile 1 ran out: 1 card moved over from the other pile');
-    expect(translate('en', 'log.split', { pile: 2, n: 3 })).toBe('Pile 2 ran out: 3 cards moved over from the other pile');
-    expect(translate('nl', 'game.pileCards', { n: 1 })).toBe('1 kaart');
-    expect(translate('es', 'game.pileCards', { n: 0 })).toBe('0 cartas');
+    const razzia: Dictionaries[] = [razziaModule.messages];
+    expect(translate('nl', 'game.bid', { cheque: 9 }, razzia)).toBe('Bied 9');
+    expect(translate('es', 'game.round', { n: 2 }, razzia)).toBe('Ronda 2 de 3');
+    expect(translate('en', 'log.split', { pile: 1, n: 1 }, razzia)).toBe('Pile 1 ran out: 1 card moved over from the other pile');
+    expect(translate('en', 'log.split', { pile: 2, n: 3 }, razzia)).toBe('Pile 2 ran out: 3 cards moved over from the other pile');
+    expect(translate('nl', 'game.pileCards', { n: 1 }, razzia)).toBe('1 kaart');
+    expect(translate('es', 'game.pileCards', { n: 0 }, razzia)).toBe('0 cartas');
+    expect(translate('en', 'home.create.seats', { min: 3, max: 8 })).toBe('3–8 players');
     expect(pickLocale(['de-DE', 'nl-BE', 'en'])).toBe('nl');
     expect(pickLocale(['es-AR'])).toBe('es');
     expect(pickLocale(['fr'])).toBe('en');
   });
 
   it('shows the server’s bot names in the reader’s language, and people’s names as typed', () => {
-    const es = (key: keyof typeof en) => translate('es', key);
+    const es = (key: Parameters<typeof translate>[1]) => translate('es', key);
     expect(localName('Greedy bot', es)).toBe('Bot codicioso');
     expect(localName('Random bot 2', es)).toBe('Bot al azar 2');
     expect(localName('Greedy bot', (key) => translate('nl', key))).toBe('Hebzuchtige bot');

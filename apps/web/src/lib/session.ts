@@ -16,6 +16,11 @@ export function setToken(token: Token): void {
   storage()?.setItem(TOKEN, token);
 }
 
+/** Forgets a token the server no longer recognises. */
+export function clearToken(): void {
+  storage()?.removeItem(TOKEN);
+}
+
 export function getName(): string {
   return storage()?.getItem(NAME) ?? '';
 }

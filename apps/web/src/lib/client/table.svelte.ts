@@ -1,36 +1,47 @@
-// One table as this browser sees it: a socket.io connection that watches the table, keeps the numbered log,
-// resumes after drops with `since`, and sends this seat's intents. Shared with components through context.
+// One table as this browser sees it, whatever its game: a socket.io connection that watches the table, rebuilds
+// it from the server's ordered stream (snapshots, then updates with the log's next entries and a patch of this
+// viewer's game), resumes after drops with `since`, and sends this seat's decisions. Shared through context.
 
 import { MESSAGE_EVENT } from '@razzia/protocol/constants';
-import type { ClientMessage, GameView, Intent, Reply, ServerMessage, Snapshot, WireError } from '@razzia/protocol/messages';
+import type { ClientMessage, GamePayload, Reply, ServerMessage, Snapshot, WireError } from '@razzia/protocol/messages';
+import { applyPatch } from '@razzia/protocol/patch';
 import type { LogEntry, TableInfo } from '@razzia/protocol/table';
 import type { Token } from '@razzia/protocol/ids';
 import { createContext } from 'svelte';
 import { io, type Socket } from 'socket.io-client';
-import { getToken, setToken } from '../session.ts';
+import { clearToken, getToken, setToken } from '../session.ts';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missing';
+
+/** A decision as the server lists it in `legal`. */
+export type Intent = GamePayload['legal'][number];
 
 export class TableClient {
   status = $state<ConnectionStatus>('connecting');
   table = $state.raw<TableInfo | null>(null);
   you = $state.raw<{ seat: number | null; host: boolean }>({ seat: null, host: false });
-  game = $state.raw<GameView | null>(null);
+  /** The game as this viewer sees it: version, awaited seats, view, this seat's legal decisions, outcome. */
+  payload = $state.raw<GamePayload | null>(null);
   log = $state.raw<readonly LogEntry[]>([]);
   /** Why the server went away, while it is away. */
   closing = $state<string | null>(null);
-  /** A bot played for this seat because its clock ran out (R: table rule); shown until dismissed. */
+  /** A bot played for this seat because its clock ran out (a table rule); shown until dismissed. */
   timedOut = $state(false);
   /** This seat came back after a bot had stood in for it (the host asked while it was away); until dismissed. */
   stoodIn = $state(false);
   error = $state.raw<WireError | null>(null);
-  /** When the last update arrived (client clock), to count the turn clock down. */
+  /** When the last table message arrived (client clock), to count the clocks down. */
   receivedAt = $state(0);
 
   private socket: Socket | null = null;
   private seq = 0;
 
   constructor(readonly id: string) {}
+
+  /** The game's view for this viewer (its shape is the game's: its module knows it). */
+  get view(): unknown {
+    return this.payload?.view ?? null;
+  }
 
   connect(): void {
     if (this.socket) return;
@@ -44,9 +55,17 @@ export class TableClient {
     });
     this.socket = socket;
     socket.on('connect', () => void this.watch());
+    socket.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+      // A token this server never issued (another server's, a wiped database): forget it and come back without.
+      if (e.data?.code === 'unknown-token') {
+        clearToken();
+        socket.connect();
+      }
+    });
     socket.on('disconnect', (reason) => {
       if (this.status !== 'missing') this.status = 'reconnecting';
-      // After a server-side disconnect (a restart) socket.io does not retry by itself.
+      // socket.io reconnects by itself after a dropped or closed connection; not after the server ended the
+      // session itself, which this server does not do — but an older one might.
       if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
     });
     socket.on(MESSAGE_EVENT, (message: ServerMessage) => this.received(message));
@@ -57,38 +76,43 @@ export class TableClient {
     this.socket = null;
   }
 
-  private async watch(): Promise<void> {
-    const reply = await this.send({ type: 'watch', table: this.id as never, ...(this.seq > 0 ? { since: this.seq } : {}) });
+  /** Follows the table; its state arrives as a pushed snapshot just before the reply. */
+  private async watch(since = this.seq): Promise<void> {
+    const reply = await this.send({ type: 'watch', table: this.id as never, ...(since > 0 ? { since } : {}) });
     if (!reply.ok) {
       if (reply.error.code === 'no-such-table' || reply.error.code === 'bad-message') this.status = 'missing';
       return;
     }
-    const r = reply as unknown as Extract<Reply<'watch'>, { ok: true }>;
-    if (r.mode === 'snapshot') this.applySnapshot(r.snapshot);
-    else {
-      this.you = r.you;
-      this.applyUpdate(r.table, r.game, r.entries, r.seq);
-    }
-    // Coming back is what ends a stand-in, so the server's last entry in this very reply says so.
-    const last = this.log.at(-1)?.event;
-    if (last?.type === 'stand-in-ended' && last.seat === this.you.seat) this.stoodIn = true;
     this.status = 'online';
     this.closing = null;
   }
 
   private received(message: ServerMessage): void {
     switch (message.type) {
-      case 'update':
-        if (message.table.id !== this.id) return;
-        if (message.entries.length > 0 && message.entries[0]?.seq !== this.seq + 1) {
-          void this.watch(); // a gap: ask for what is missing
-          return;
-        }
-        this.applyUpdate(message.table, message.game, message.entries, message.seq);
-        return;
       case 'snapshot':
         if (message.snapshot.table.id === this.id) this.applySnapshot(message.snapshot);
         return;
+      case 'update': {
+        if (message.table !== this.id) return;
+        if (message.entries[0]?.seq !== this.seq + 1) return void this.watch(); // a gap: ask for what is missing
+        let payload = this.payload;
+        if (message.game && 'full' in message.game) payload = message.game.full;
+        else if (message.game) {
+          if (payload?.version !== message.game.from) return void this.watch();
+          try {
+            payload = applyPatch(payload, message.game.patch);
+          } catch {
+            return void this.watch(0); // a patch that does not fit: start afresh
+          }
+        }
+        this.payload = payload;
+        const info = message.info ?? this.table;
+        if (info) this.table = { ...info, clocks: message.clocks };
+        this.addEntries(message.entries);
+        this.seq = message.seq;
+        this.receivedAt = Date.now();
+        return;
+      }
       case 'presence':
         if (message.table !== this.id || !this.table) return;
         this.table = {
@@ -108,21 +132,28 @@ export class TableClient {
   private applySnapshot(snapshot: Snapshot): void {
     this.you = snapshot.you;
     this.table = snapshot.table;
-    this.game = snapshot.game;
-    this.log = snapshot.log;
+    this.payload = snapshot.game;
+    // A catch-up continues the log this client holds up to `from`; a whole snapshot replaces it.
+    this.log = snapshot.from === 0 ? snapshot.log : [...this.log.slice(0, snapshot.from), ...snapshot.log];
+    this.noticeMine(snapshot.from === 0 ? [] : snapshot.log);
     this.seq = snapshot.seq;
     this.receivedAt = Date.now();
   }
 
-  private applyUpdate(table: TableInfo, game: GameView | null, entries: readonly LogEntry[], seq: number): void {
-    this.table = table;
-    this.game = game;
-    if (entries.length > 0) {
-      this.log = [...this.log, ...entries.filter((e) => e.seq > this.seq)];
-      if (this.you.seat !== null && entries.some((e) => e.event.type === 'timed-out' && e.event.seat === this.you.seat)) this.timedOut = true;
+  private addEntries(entries: readonly LogEntry[]): void {
+    this.log = [...this.log, ...entries];
+    this.noticeMine(entries);
+  }
+
+  /** Table notices about this seat: a bot played for it, or it is back after a stand-in. */
+  private noticeMine(entries: readonly LogEntry[]): void {
+    const seat = this.you.seat;
+    if (seat === null) return;
+    for (const e of entries) {
+      if (e.kind !== 'table' || (e.event as { seat?: number }).seat !== seat) continue;
+      if (e.event.type === 'timed-out') this.timedOut = true;
+      if (e.event.type === 'stand-in-ended') this.stoodIn = true;
     }
-    this.seq = seq;
-    this.receivedAt = Date.now();
   }
 
   private async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }>): Promise<Reply<T>> {
@@ -150,15 +181,15 @@ export class TableClient {
   }
 
   leave = () => this.command({ type: 'leave', table: this.id as never });
-  addBot = (bot: 'greedy' | 'random', seat?: number) =>
-    this.command({ type: 'add-bot', table: this.id as never, bot, ...(seat === undefined ? {} : { seat }) });
+  addBot = (bot: string, seat?: number) => this.command({ type: 'add-bot', table: this.id as never, bot, ...(seat === undefined ? {} : { seat }) });
   remove = (seat: number) => this.command({ type: 'remove', table: this.id as never, seat });
   start = () => this.command({ type: 'start', table: this.id as never });
   standIn = (seat: number) => this.command({ type: 'stand-in', table: this.id as never, seat });
 
+  /** Sends one of this seat's legal decisions, made on the game version shown. */
   async act(intent: Intent): Promise<boolean> {
-    if (!this.game) return false;
-    return (await this.command({ type: 'act', table: this.id as never, version: this.game.version, intent })).ok;
+    if (!this.payload) return false;
+    return (await this.command({ type: 'act', table: this.id as never, version: this.payload.version, intent })).ok;
   }
 
   async rematch(): Promise<string | null> {

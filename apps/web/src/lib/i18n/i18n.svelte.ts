@@ -1,12 +1,14 @@
 // The current language, as reactive state shared through context (never module state: see style.md).
 
 import { createContext } from 'svelte';
-import { isMessageKey, localName, pickLocale, translate, LOCALES, type Locale, type MessageKey, type Params } from './index.ts';
+import { hasKey, localName, pickLocale, translate, LOCALES, type Dictionaries, type Locale, type MessageKey, type Params } from './index.ts';
 
 const STORAGE_KEY = 'razzia.locale';
 
 export class I18n {
   locale = $state<Locale>('en');
+  /** The words of the games loaded so far. */
+  private games = $state.raw<readonly Dictionaries[]>([]);
 
   constructor(initial?: Locale) {
     if (initial) this.locale = initial;
@@ -14,6 +16,11 @@ export class I18n {
       const saved = localStorage.getItem(STORAGE_KEY);
       this.locale = saved && (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : pickLocale(navigator.languages);
     }
+  }
+
+  /** A game's words, once its module has loaded. */
+  add(messages: Dictionaries): void {
+    if (!this.games.includes(messages)) this.games = [...this.games, messages];
   }
 
   set(locale: Locale): void {
@@ -25,7 +32,7 @@ export class I18n {
   }
 
   /** Reads `locale`, so a template that calls it updates when the language changes. */
-  t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
+  t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params, this.games);
 
   /** A player's name as shown: bots' names translated (reads `locale` too). */
   name = (name: string): string => localName(name, this.t);
@@ -33,9 +40,9 @@ export class I18n {
   /** A wire error in words: the rule's own message when it has one, else the error code's. */
   error = (error: { code: string; rule?: { code: string } }): string => {
     const ruleKey = error.rule ? `error.rule.${error.rule.code}` : '';
-    if (ruleKey && isMessageKey(ruleKey)) return this.t(ruleKey);
+    if (ruleKey && hasKey(ruleKey, this.games)) return this.t(ruleKey as MessageKey);
     const key = `error.${error.code}`;
-    return isMessageKey(key) ? this.t(key) : this.t('error.internal');
+    return hasKey(key, this.games) ? this.t(key as MessageKey) : this.t('error.internal');
   };
 }
 

@@ -1,18 +1,24 @@
 // Translation: English, Dutch and Spanish (the rulebooks' languages), chosen from the browser and switchable.
+// The chrome's words are here; each game brings its own (lib/games/<game>/messages), added when it loads.
 
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
-import { en, type MessageKey } from './en.ts';
+import type { GameMessageKey } from '../games/registry.ts';
+import { en, type MessageKey as ChromeKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
 
-export type { MessageKey } from './en.ts';
+/** Every key: the chrome's and every game's. */
+export type MessageKey = ChromeKey | GameMessageKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };
 
-export const DICTIONARIES: Record<Locale, Record<MessageKey, string>> = { en, nl, es };
+export const DICTIONARIES: Record<Locale, Record<ChromeKey, string>> = { en, nl, es };
 
 export type Params = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: Params) => string;
+/** A game's words per language, as a game module brings them. */
+export type Dictionaries = Readonly<Record<Locale, Readonly<Record<string, string>>>>;
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
@@ -20,8 +26,8 @@ const pluralRules = new Map<Locale, Intl.PluralRules>();
  * A message with its placeholders filled: `{n}` is the parameter, `{n:card|cards}` the word that agrees with it
  * (the one form when the language calls the number "one", else the other; English, Dutch and Spanish need no more).
  */
-export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  const text = DICTIONARIES[locale][key] ?? en[key] ?? key;
+export function translate(locale: Locale, key: MessageKey, params?: Params, games: readonly Dictionaries[] = []): string {
+  const text = lookup(locale, key, games) ?? lookup('en', key, games) ?? key;
   if (!params) return text;
   let rules = pluralRules.get(locale);
   if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
@@ -31,6 +37,21 @@ export function translate(locale: Locale, key: MessageKey, params?: Params): str
     if (one === undefined) return String(value);
     return typeof value === 'number' && rules.select(value) === 'one' ? one : (other ?? '');
   });
+}
+
+function lookup(locale: Locale, key: string, games: readonly Dictionaries[]): string | undefined {
+  const chrome = (DICTIONARIES[locale] as Record<string, string>)[key];
+  if (chrome !== undefined) return chrome;
+  for (const d of games) {
+    const text = d[locale][key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** Is this a key of the chrome or of one of these games? */
+export function hasKey(key: string, games: readonly Dictionaries[] = []): boolean {
+  return key in en || games.some((d) => key in d.en);
 }
 
 /**
@@ -53,6 +74,6 @@ export function pickLocale(preferred: readonly string[]): Locale {
   return 'en';
 }
 
-export function isMessageKey(key: string): key is MessageKey {
+export function isMessageKey(key: string): key is ChromeKey {
   return key in en;
 }

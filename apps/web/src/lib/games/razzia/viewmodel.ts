@@ -1,25 +1,24 @@
-// What the table shows, computed from the public view alone: my legal moves, projected scores, unseen cards,
-// the log in words, the final ranking. Pure functions, unit-tested.
+// What the Razzia! table shows, computed from this viewer's payload alone: my decisions (from the server's legal
+// list), projected scores, unseen cards, the log in words, the final ranking. Pure functions, unit-tested.
 
-import { CARD_KINDS, KIND_INFO, BOOTY_KINDS, type BootyKind, type CardKind } from '@razzia/game-razzia/cards';
-import { actor, legalActions } from '@razzia/game-razzia/legal';
+import { KIND_INFO, BOOTY_KINDS, type BootyKind, type CardKind } from '@razzia/game-razzia/cards';
+import { unseenCounts } from '@razzia/game-razzia/sample';
 import { scoreRound, totals, winners } from '@razzia/game-razzia/scoring';
-import type { Action, PublicState, ScoreBreakdown } from '@razzia/game-razzia/types';
+import type { GameEvent, Intent, PublicState, ScoreBreakdown } from '@razzia/game-razzia/types';
 import type { LogEntry } from '@razzia/protocol/table';
-import { localName, type MessageKey, type Params } from '../i18n/index.ts';
+import { localName, type MessageKey, type Translate } from '../../i18n/index.ts';
 
-export type Translate = (key: MessageKey, params?: Params) => string;
+export type { Translate };
 
-/** What the viewer may do now, grouped for the action bar. Everything comes from legalActions: the UI never
- * offers an illegal move. */
+/** What the viewer may do now, grouped for the action bar. Everything comes from the server's legal list for this
+ * seat: the UI never offers an illegal move. */
 export type Decision =
   | { readonly kind: 'turn'; readonly seat: number; readonly draws: readonly (0 | 1)[]; readonly maxSteal: number; readonly call: boolean }
   | { readonly kind: 'auction'; readonly seat: number; readonly bids: readonly number[]; readonly canPass: boolean; readonly forced: boolean }
   | null;
 
-export function decisionFor(view: PublicState, seat: number | null): Decision {
-  if (seat === null || actor(view) !== seat) return null;
-  const legal = legalActions(view);
+export function decisionFor(view: PublicState, seat: number | null, legal: readonly Intent[]): Decision {
+  if (seat === null || legal.length === 0) return null;
   if (view.phase.kind === 'turn') {
     const thefts = legal.filter((a) => a.type === 'thief');
     return {
@@ -35,10 +34,10 @@ export function decisionFor(view: PublicState, seat: number | null): Decision {
   return { kind: 'auction', seat, bids, canPass, forced: !canPass };
 }
 
-/** Is this exact action among the legal ones? (The thief picker checks its selection with it.) */
-export function isLegal(view: PublicState, action: Action): boolean {
-  const key = JSON.stringify(action);
-  return legalActions(view).some((a) => JSON.stringify(a) === key);
+/** Is this exact decision among the legal ones? (The thief picker checks its selection with it.) */
+export function isLegal(legal: readonly Intent[], intent: Intent): boolean {
+  const key = JSON.stringify(intent);
+  return legal.some((a) => JSON.stringify(a) === key);
 }
 
 /** R7: what everybody would score if the round ended now (before black-cross removal). */
@@ -48,14 +47,7 @@ export function projection(view: PublicState): ScoreBreakdown[] {
 
 /** Cards of each kind not yet seen: the 120 of R1.1 minus the row, the police line, the estates and what left
  * the game. They are in the piles, in an order nobody knows (R9). */
-export function unseen(view: PublicState): Record<CardKind, number> {
-  const left = {} as Record<CardKind, number>;
-  for (const kind of CARD_KINDS) left[kind] = KIND_INFO[kind].count - view.outOfPlay[kind];
-  for (const card of view.row) left[card]--;
-  left.police -= view.policeLine;
-  for (const p of view.players) for (const kind of BOOTY_KINDS) left[kind] -= p.estate[kind];
-  return left;
-}
+export const unseen = (view: PublicState): Record<CardKind, number> => unseenCounts(view);
 
 export interface Standing {
   readonly seat: number;
@@ -91,9 +83,10 @@ function cardsPhrase(cards: readonly BootyKind[], t: Translate): string {
   return t('log.cards', { n: cards.length, list });
 }
 
-/** One log line in words, or null for entries that need none. */
+/** One log line of a Razzia! event in words, or null for events that need none (table notices are the chrome's). */
 export function describeEntry(entry: LogEntry, names: readonly string[], t: Translate): string | null {
-  const e = entry.event;
+  if (entry.kind !== 'game') return null;
+  const e = entry.event as unknown as GameEvent;
   const who = (seat: number) => localName(names[seat] ?? t('table.seat', { n: seat + 1 }), t);
   switch (e.type) {
     case 'card-drawn':
@@ -128,20 +121,6 @@ export function describeEntry(entry: LogEntry, names: readonly string[], t: Tran
       return t('log.roundStarted', { round: e.round, name: who(e.starter) });
     case 'game-over':
       return t('log.gameOver', { names: e.winners.map(who).join(' & ') });
-    case 'seat-taken':
-      return t('log.seatTaken', { name: localName(e.name, t), seat: e.seat + 1 });
-    case 'seat-freed':
-      return t('log.seatFreed', { name: localName(e.name, t), seat: e.seat + 1 });
-    case 'game-started':
-      return t('log.started');
-    case 'timed-out':
-      return t('log.timedOut', { name: who(e.seat) });
-    case 'rematch':
-      return t('log.rematch');
-    case 'stand-in':
-      return t('log.standIn', { name: who(e.seat) });
-    case 'stand-in-ended':
-      return t('log.standInEnded', { name: who(e.seat) });
   }
 }
 
@@ -165,13 +144,4 @@ export function hintKey(kind: CardKind): MessageKey {
   if (kind === 'driver') return 'hint.green.driver';
   const colour = KIND_INFO[kind].colour;
   return colour === 'police' ? 'hint.police' : (`hint.${colour}` as MessageKey);
-}
-
-/**
- * Whole seconds left on the turn clock, counted down locally from the server's figure (`remainingMs` when the
- * message arrived at `receivedAt`). The local tick may be older than the message: time never runs backwards,
- * so a 30 s clock never shows 31.
- */
-export function clockSeconds(remainingMs: number, receivedAt: number, now: number): number {
-  return Math.max(0, Math.ceil((remainingMs - Math.max(0, now - receivedAt)) / 1000));
 }

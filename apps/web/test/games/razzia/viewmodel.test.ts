@@ -1,12 +1,18 @@
-// The table's view-model: legal-move highlighting, score projection, the unseen-card tracker, the log in words.
+// Razzia!'s view-model: decisions from the server's legal list, score projection, the unseen-card tracker, the
+// log in words; and the chrome's clock countdown and notices.
 
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/game-razzia';
+import { apply, legalActions, legalIntents, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/game-razzia';
 import type { LogEntry } from '@razzia/protocol/table';
-import { translate } from '../src/lib/i18n/index.ts';
-import { cardList, clockSeconds, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../src/lib/game/viewmodel.ts';
+import { translate } from '../../../src/lib/i18n/index.ts';
+import { razziaModule } from '../../../src/lib/games/razzia/module.ts';
+import { cardList, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../../../src/lib/games/razzia/viewmodel.ts';
+import { clockSeconds } from '../../../src/lib/table/clock.ts';
+import { describeNotice } from '../../../src/lib/table/describe.ts';
 
-const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
+const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params, [razziaModule.messages]);
+const game = (event: object): LogEntry => ({ seq: 1, at: 0, kind: 'game', event: event as LogEntry['event'] });
+const notice = (event: object): LogEntry => ({ seq: 1, at: 0, kind: 'table', event: event as LogEntry['event'] });
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis'];
 
 /** Random legal games, every state along the way, with the events that led to it. */
@@ -24,11 +30,11 @@ function* walk(seed: string, players = 4): Generator<{ state: GameState; events:
 }
 
 describe('decisionFor (legal-move highlighting)', () => {
-  it('offers exactly the legal moves to the seat that decides, and nothing to anybody else', () => {
+  it('offers exactly the legal moves the server lists for the seat that decides, and nothing to anybody else', () => {
     for (const { state } of walk('decide')) {
       const legal = legalActions(state);
       for (let seat = 0; seat < 4; seat++) {
-        const d = decisionFor(view(state, seat), seat);
+        const d = decisionFor(view(state, seat), seat, legalIntents(state, seat));
         const mine = legal.filter((a) => a.seat === seat);
         if (mine.length === 0) {
           expect(d).toBeNull();
@@ -45,17 +51,18 @@ describe('decisionFor (legal-move highlighting)', () => {
           expect(d.forced).toBe(!d.canPass);
         } else throw new Error('expected a decision');
       }
-      expect(decisionFor(view(state, null), null)).toBeNull(); // spectators never get buttons
+      expect(decisionFor(view(state, null), null, [])).toBeNull(); // spectators never get buttons
     }
   });
 
-  it('checks a thief selection against the engine: legal only when ascending and within the thief count', () => {
+  it('checks a thief selection against the legal list: only positions on the row, within the thief count', () => {
     let checked = 0;
     for (const { state } of walk('thieves')) {
       const take = legalActions(state).find((a) => a.type === 'thief');
       if (!take || take.type !== 'thief') continue;
-      expect(isLegal(state, take)).toBe(true);
-      expect(isLegal(state, { ...take, take: [...take.take, 99] })).toBe(false);
+      const legal = legalIntents(state, take.seat);
+      expect(isLegal(legal, { type: 'thief', take: take.take })).toBe(true);
+      expect(isLegal(legal, { type: 'thief', take: [...take.take, 99] })).toBe(false);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
@@ -99,7 +106,7 @@ describe('the log in words', () => {
     const seen = new Set<string>();
     for (const { events } of walk('words', 5)) {
       for (const event of events as LogEntry['event'][]) {
-        const line = describeEntry({ seq: ++seq, at: 0, event }, NAMES.concat('Anke'), t);
+        const line = describeEntry({ seq: ++seq, at: 0, kind: 'game', event }, NAMES.concat('Anke'), t);
         if (event.type === 'turn') expect(line).toBeNull();
         else {
           expect(line).toMatch(/\w/);
@@ -109,16 +116,14 @@ describe('the log in words', () => {
       }
     }
     expect(seen.size).toBeGreaterThanOrEqual(9);
-    const won: LogEntry = {
-      seq: 1,
-      at: 0,
-      event: { type: 'auction-closed', kind: 'police', winner: 2, cheque: 9, cards: ['car', 'trinket:watch', 'car'], centre: 1, discarded: [] },
-    };
+    const won = game({ type: 'auction-closed', kind: 'police', winner: 2, cheque: 9, cards: ['car', 'trinket:watch', 'car'], centre: 1, discarded: [] });
     expect(describeEntry(won, NAMES, t)).toBe('Elke bid 9 and won 3 cards (2× Car, Watch) and the 1');
-    expect(describeEntry({ seq: 2, at: 0, event: { type: 'passed', seat: 1, automatic: true } }, NAMES, t)).toBe('Felix cannot outbid and passes');
-    expect(describeEntry({ seq: 3, at: 0, event: { type: 'timed-out', seat: 3 } }, NAMES, t)).toBe('Dennis’s clock ran out: a bot decided for them');
-    expect(describeEntry({ seq: 4, at: 0, event: { type: 'stand-in', seat: 1 } }, NAMES, t)).toBe('Felix is away: a bot plays for them until they come back');
-    expect(describeEntry({ seq: 5, at: 0, event: { type: 'stand-in-ended', seat: 1 } }, NAMES, t)).toBe('Felix is back and plays again');
+    expect(describeEntry(game({ type: 'passed', seat: 1, automatic: true }), NAMES, t)).toBe('Felix cannot outbid and passes');
+    // Table notices are the chrome's words, the same for every game; a game's module says nothing of them.
+    expect(describeNotice(notice({ type: 'timed-out', seat: 3 }), NAMES, t)).toBe('Dennis’s clock ran out: a bot decided for them');
+    expect(describeNotice(notice({ type: 'stand-in', seat: 1 }), NAMES, t)).toBe('Felix is away: a bot plays for them until they come back');
+    expect(describeNotice(notice({ type: 'stand-in-ended', seat: 1 }), NAMES, t)).toBe('Felix is back and plays again');
+    expect(describeEntry(notice({ type: 'stand-in-ended', seat: 1 }), NAMES, t)).toBeNull();
     expect(cardList(['gold'], t)).toBe('Gold coin');
   });
 });

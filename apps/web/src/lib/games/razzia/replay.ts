@@ -1,0 +1,48 @@
+// Replays a Razzia! record action by action, keeping every view, so the replay viewer can step both ways and jump.
+// The record parser (zod) loads only here, when a record is opened.
+
+import type { GameEvent, GameState } from '@razzia/game-razzia/types';
+import type { LogEntry } from '@razzia/protocol/table';
+import type { ReplayLoaded } from '../types.ts';
+
+export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
+  const [{ readRecord }, { startGame }, { apply }, { view }] = await Promise.all([
+    import('@razzia/game-razzia/record'),
+    import('@razzia/game-razzia/setup'),
+    import('@razzia/game-razzia/apply'),
+    import('@razzia/game-razzia/view'),
+  ]);
+  const read = readRecord(json);
+  if (!read.ok) return { ok: false, reason: read.message };
+  const started = startGame(read.setup);
+  if (!started.ok) return { ok: false, reason: started.error };
+  const states: GameState[] = [started.state];
+  const log: LogEntry[] = [];
+  const ends = [0];
+  let illegal: { index: number; rule: string; code: string; message: string } | null = null;
+  let state = started.state;
+  const push = (events: readonly GameEvent[]) => {
+    for (const event of events) log.push({ seq: log.length + 1, at: 0, kind: 'game', event: event as unknown as LogEntry['event'] });
+  };
+  for (const [index, action] of read.actions.entries()) {
+    const result = apply(state, action);
+    if (!result.ok) {
+      illegal = { index, ...result.error };
+      break;
+    }
+    state = result.state;
+    push(result.events);
+    states.push(state);
+    ends.push(log.length);
+  }
+  return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal } };
+}
+
+/** The index of the first state of each round, for "jump to round". */
+export function roundStarts(states: readonly { readonly round: number }[]): number[] {
+  const starts: number[] = [];
+  states.forEach((s, i) => {
+    if (starts.length < s.round) starts.push(i);
+  });
+  return starts;
+}

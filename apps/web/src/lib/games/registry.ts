@@ -1,0 +1,40 @@
+// The games the web client knows: their names and seat ranges (shown before anything is loaded), and where their
+// modules are. Adding a game: a folder under lib/games with its module, and one entry here.
+
+import type { GameModule } from './types.ts';
+import type { RazziaKey } from './razzia/messages/en.ts';
+
+export interface GameEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly designer: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  /** The `format` of its records, to recognise a record file. */
+  readonly recordFormat: string;
+  readonly load: () => Promise<GameModule>;
+}
+
+export const GAMES: readonly GameEntry[] = [
+  {
+    id: 'razzia',
+    name: 'Razzia!',
+    designer: 'Reiner Knizia',
+    seats: { min: 2, max: 5 },
+    recordFormat: 'razzia-record/1',
+    load: () => import('./razzia/module.ts').then((m) => m.razziaModule),
+  },
+];
+
+/** Every game's own message keys (types only: nothing of a game loads before it is needed). */
+export type GameMessageKey = RazziaKey;
+
+export function gameEntry(id: string): GameEntry | undefined {
+  return GAMES.find((g) => g.id === id);
+}
+
+/** The game a record file belongs to, from its `format` (or its `game` header). */
+export function gameOfRecord(json: unknown): GameEntry | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { format, game } = json as { format?: unknown; game?: unknown };
+  return GAMES.find((g) => g.recordFormat === format) ?? GAMES.find((g) => g.id === game);
+}

@@ -1,0 +1,44 @@
+// What the shared table chrome needs of a game's web module. Each game lives in its own folder under lib/games and
+// is loaded only when a table (or a record) of that game is opened.
+
+import type { Component } from 'svelte';
+import type { LogEntry } from '@razzia/protocol/table';
+import type { Locale } from '../i18n/index.ts';
+import type { Translate } from '../i18n/index.ts';
+
+/** A game's own words, per language (the chrome's words are in lib/i18n). */
+export type GameMessages = Readonly<Record<Locale, Readonly<Record<string, string>>>>;
+
+/** A record replayed step by step, for the replay viewer: the views after each move and the log so far. */
+export interface Replayed {
+  /** views[i]: the public view after i moves (views[0] is the set-up). */
+  readonly views: readonly unknown[];
+  /** The log entries up to each view: log.slice(0, ends[i]). */
+  readonly log: readonly LogEntry[];
+  readonly ends: readonly number[];
+  /** Where each round (or raid) starts, for "jump to round". */
+  readonly rounds: readonly number[];
+  /** The players' names. */
+  readonly names: readonly string[];
+  /** Set when the record stops at an illegal move: its index and the rule it breaks. */
+  readonly illegal: { readonly index: number; readonly rule: string; readonly code: string; readonly message: string } | null;
+}
+
+export type ReplayLoaded = { readonly ok: true; readonly replay: Replayed } | { readonly ok: false; readonly reason: string };
+
+export interface GameModule {
+  readonly id: string;
+  readonly messages: GameMessages;
+  /** The game in progress, drawn from the table client in context (its payload holds the view and legal moves). */
+  readonly Play: Component;
+  /** The game part of the final screen: how the scores came about. Props: the final view and the viewer's seat. */
+  readonly Final: Component<{ view: unknown; seat: number | null }>;
+  /** One view drawn without any decision to take (the replay viewer). */
+  readonly Still: Component<{ view: unknown }>;
+  /** The rules in short, for the table's help panel. */
+  readonly Rules: Component;
+  /** One log entry of this game in words, or null for entries that need no line. */
+  describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;
+  /** Replays a record of this game (its parser loads only when a record is opened). */
+  replay(json: unknown): Promise<ReplayLoaded>;
+}
