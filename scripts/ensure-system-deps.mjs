@@ -1,7 +1,8 @@
-// Installs what the tests need from outside npm on a fresh machine: Debian's Chromium for the browser tests.
-// Idempotent and quick when everything is present.
+// Installs what the tests need from outside npm on a fresh machine, from Debian's packages: Chromium for the
+// browser tests, PostgreSQL and Redis for the server's store and cluster tests (they start their own servers in
+// temporary directories; nothing is configured system-wide). Idempotent and quick when everything is present.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,12 +12,22 @@ function run(cmd, args) {
   return r.status === 0;
 }
 
-if (!existsSync(CHROMIUM)) {
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+
+const missing = [
+  !existsSync(CHROMIUM) && 'chromium',
+  !hasPostgres() && 'postgresql',
+  !existsSync('/usr/bin/redis-server') && 'redis-server',
+].filter(Boolean);
+
+if (missing.length > 0) {
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
-  console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's package for the browser tests.`);
-  if (!apt(['install', '-y', '--no-install-recommends', 'chromium']) && !(apt(['update']) && apt(['install', '-y', '--no-install-recommends', 'chromium']))) {
-    console.error('Could not install chromium with apt-get: install it by hand (apt-get install chromium) or set CHROMIUM_PATH.');
+  const install = ['install', '-y', '--no-install-recommends', ...missing];
+  console.log(`Missing for the tests: ${missing.join(', ')}; installing Debian's packages.`);
+  if (!apt(install) && !(apt(['update']) && apt(install))) {
+    console.error(`Could not install ${missing.join(', ')} with apt-get: install them by hand (or set CHROMIUM_PATH for another Chromium).`);
     process.exit(1);
   }
 }

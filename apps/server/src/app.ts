@@ -13,6 +13,7 @@ import { registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
+import { PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
 import { realClock, type Clock } from './tables/clock.ts';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   /** Sockets one client address may hold open at once. */
   readonly connectionLimit?: number;
   readonly store?: Store;
+  /** postgres://…: PostgreSQL instead of the SQLite file under dataDir. */
+  readonly databaseUrl?: string;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
   /** The randomness of deals, dice and shuffles (default: the operating system's CSPRNG; seeded in some tests). */
   readonly random?: Random;
@@ -74,7 +77,11 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void)
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  const store = options.store ?? new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' });
+  const store =
+    options.store ??
+    (options.databaseUrl
+      ? await PostgresStore.open(options.databaseUrl)
+      : new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' }));
   const clock = options.clock ?? realClock;
   const started = Date.now();
 

@@ -31,6 +31,7 @@ const server = await startServer({
   ...(process.env.CONNECTION_LIMIT === undefined ? {} : { connectionLimit: positiveInteger('CONNECTION_LIMIT', process.env.CONNECTION_LIMIT) }),
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
 // On every interface: say where friends on the same network can open a shared link.

@@ -4,8 +4,7 @@
 import { fromRecord, type CardKind, type GameView } from '@razzia/game-razzia';
 import { LogEntrySchema, type TableId } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../src/index.ts';
-import { SECRET_KEYS, TestClient, autoPlay, createTable, seatedTable, testServer, type Intent } from './harness.ts';
+import { SECRET_KEYS, TestClient, autoPlay, createTable, seatedTable, storeFor, testServer, type Intent } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ afterAll(async () => {
 
 /** JSON fragments of every run of 8 consecutive cards in either starting pile: no message may hold one. */
 async function pileWindows(id: TableId): Promise<string[]> {
-  const store = new SqliteStore(server.dataDir);
+  const store = await storeFor(server.dataDir);
   const setup = (await store.load(id))?.setup as { piles: readonly (readonly CardKind[])[] } | null;
   await store.close();
   if (!setup) throw new Error('no deal stored');

@@ -2,6 +2,7 @@
 // clients that check every message they receive against the strict protocol schemas and the table's game's own
 // schemas, and rebuild each table as a client must (snapshots, gapless log, patched game).
 
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,18 +23,55 @@ import {
   type Token,
 } from '@razzia/protocol';
 import pino from 'pino';
+import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
 import { GameCatalog, GAMES } from '../src/games.ts';
 import { guess } from './support/guess-game.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
+import { SqliteStore } from '../src/store/sqlite.ts';
+import { PostgresStore } from '../src/store/postgres.ts';
+import type { Store } from '../src/store/store.ts';
 
 export function tempDir(prefix = 'razzia-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** Which store test servers use: SQLite, or PostgreSQL for the files under test/postgres/. */
+export function testStore(): 'sqlite' | 'postgres' {
+  return (globalThis as { razziaTestStore?: 'postgres' }).razziaTestStore ?? 'sqlite';
+}
+
+/** The PostgreSQL database that stands for a data directory (created empty the first time). */
+export async function databaseFor(dataDir: string): Promise<string> {
+  const admin = inject('postgres');
+  const name = `razzia_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return admin.replace(/\/postgres$/, `/${name}`);
+}
+
+/** The store of a data directory, as the test servers use it. */
+export async function storeFor(dataDir: string): Promise<Store> {
+  return testStore() === 'postgres' ? PostgresStore.open(await databaseFor(dataDir)) : new SqliteStore(dataDir);
+}
+
+/** The environment a server child process needs to use the same store as `storeFor(dataDir)`. */
+export async function storeEnv(dataDir: string): Promise<Record<string, string>> {
+  return testStore() === 'postgres' ? { DATA_DIR: dataDir, DATABASE_URL: await databaseFor(dataDir) } : { DATA_DIR: dataDir };
+}
+
 export async function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer & { dataDir: string }> {
   const dataDir = options.dataDir ?? tempDir();
+  const store = options.store ?? (testStore() === 'postgres' ? await storeFor(dataDir) : undefined);
   const server = await startServer({
+    ...(store ? { store } : {}),
     dataDir,
     port: 0,
     host: '127.0.0.1',

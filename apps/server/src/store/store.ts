@@ -18,6 +18,8 @@ export interface TableChange {
   readonly moves: readonly StoredMove[];
   /** The deal, written once when the game starts. */
   readonly setup?: unknown;
+  /** In a cluster, the writer's lease epoch: the change applies only if nobody took the table over since. */
+  readonly fence?: number;
 }
 
 /** Someone else wrote this table since we read it (another process, or a stale owner): nothing was changed. */

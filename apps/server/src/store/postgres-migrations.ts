@@ -1,0 +1,44 @@
+// The PostgreSQL schema, as Kysely migrations (run at start by whichever process comes first; Kysely's migrator
+// takes a lock, so replicas starting together do not race). Same shape as SQLite's schema 2, plus table leases.
+
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_platform': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        CREATE TABLE tables (
+          id text PRIMARY KEY,
+          status text NOT NULL,
+          record jsonb NOT NULL,
+          -- the deal: written once at the start, kept out of 'record' so each move rewrites only a small row
+          setup jsonb,
+          -- the append position: log entries and moves stored
+          seq integer NOT NULL DEFAULT 0,
+          version integer NOT NULL DEFAULT 0,
+          created_at bigint NOT NULL
+        )`.execute(db);
+      await sql`CREATE INDEX tables_status ON tables (status)`.execute(db);
+      await sql`CREATE TABLE moves (table_id text NOT NULL, idx integer NOT NULL, move jsonb NOT NULL, PRIMARY KEY (table_id, idx))`.execute(db);
+      await sql`CREATE TABLE log (table_id text NOT NULL, seq integer NOT NULL, entry jsonb NOT NULL, PRIMARY KEY (table_id, seq))`.execute(db);
+      // hashes of the tokens this server issued: only those are identities
+      await sql`CREATE TABLE tokens (hash text PRIMARY KEY, issued_at bigint NOT NULL)`.execute(db);
+    },
+  },
+  '0002_leases': {
+    async up(db: Kysely<unknown>) {
+      // epoch: the fencing number, raised by every acquisition and checked by every append; lease_until: in
+      // milliseconds of the database's clock (one clock for every process, whatever theirs say).
+      await sql`
+        ALTER TABLE tables
+          ADD COLUMN epoch bigint NOT NULL DEFAULT 0,
+          ADD COLUMN owner_node text,
+          ADD COLUMN lease_until bigint NOT NULL DEFAULT 0`.execute(db);
+      await sql`CREATE INDEX tables_orphans ON tables (lease_until) WHERE status IN ('waiting', 'playing') AND owner_node IS NOT NULL`.execute(db);
+    },
+  },
+};
+
+export const postgresMigrations: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

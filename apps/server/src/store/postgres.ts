@@ -1,0 +1,171 @@
+// PostgreSQL through node-postgres (pg) and Kysely: the store of a cluster, where every process reads and writes
+// the same tables, seats, token hashes, moves, log and clocks, and table leases decide who may write. Each
+// append is one statement (one round trip, atomic by itself) that writes only when the table is still at the
+// expected log position and, in a cluster, still under the writer's epoch.
+
+import type { TableId } from '@razzia/protocol';
+import { Kysely, Migrator, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
+import pg from 'pg';
+import type { TokenHash } from '../ids.ts';
+import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import type { Acquired, Leases, NodeId, Owner } from './leases.ts';
+import { postgresMigrations } from './postgres-migrations.ts';
+import { StoreConflict, type LoadedTable, type Store, type TableChange } from './store.ts';
+
+interface Database {
+  tables: {
+    id: string;
+    status: string;
+    record: ColumnType<TableRecord, string, string>;
+    setup: ColumnType<unknown, string | null, string | null>;
+    seq: number;
+    version: number;
+    created_at: string | number;
+    epoch: Generated<string>;
+    owner_node: string | null;
+    lease_until: Generated<string>;
+  };
+  moves: { table_id: string; idx: number; move: ColumnType<StoredMove, string, string> };
+  log: { table_id: string; seq: number; entry: ColumnType<StoredEntry, string, string> };
+  tokens: { hash: string; issued_at: string | number };
+}
+
+/** Milliseconds by the database's clock: one clock for every process of the cluster. */
+const NOW_MS = sql<string>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+
+export interface PostgresOptions {
+  /** Connections this process may hold (each append takes one for one statement). */
+  readonly poolSize?: number;
+}
+
+export class PostgresStore implements Store, Leases {
+  readonly db: Kysely<Database>;
+  private readonly pool: pg.Pool;
+
+  private constructor(url: string, options: PostgresOptions) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // A dropped idle connection is the pool's to replace, not a crash of the server.
+    this.pool.on('error', () => undefined);
+    this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: this.pool }) });
+  }
+
+  /** Connects and brings the schema up to date. */
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+    const store = new PostgresStore(url, options);
+    const { error, results } = await new Migrator({ db: store.db, provider: postgresMigrations }).migrateToLatest();
+    if (error) {
+      await store.close();
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+      throw new Error(`PostgreSQL migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return store;
+  }
+
+  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('tables')
+        .values({ id: record.id, status: record.status, record: json(record), setup: null, seq: record.seq, version: record.version, created_at: record.createdAt })
+        .execute();
+      if (entries.length > 0) await tx.insertInto('log').values(entries.map((e) => ({ table_id: record.id, seq: e.seq, entry: json(e) }))).execute();
+    });
+  }
+
+  async append(change: TableChange): Promise<void> {
+    const { record } = change;
+    const firstMove = record.version - change.moves.length;
+    // One statement: the table row moves on only at the expected position (and epoch), and the moves and log
+    // entries are written only if it did.
+    const fence = change.fence === undefined ? sql`TRUE` : sql`epoch = ${change.fence}`;
+    const result = await sql<{ n: string }>`
+      WITH moved AS (
+        UPDATE tables SET status = ${record.status}, record = ${json(record)}::jsonb, seq = ${record.seq}, version = ${record.version},
+          setup = COALESCE(setup, ${change.setup === undefined ? null : json(change.setup)}::jsonb)
+        WHERE id = ${record.id} AND seq = ${change.expectedSeq} AND ${fence}
+        RETURNING id
+      ), new_moves AS (
+        INSERT INTO moves (table_id, idx, move)
+        SELECT moved.id, ${firstMove}::int + m.n::int - 1, m.move FROM moved, jsonb_array_elements(${json(change.moves)}::jsonb) WITH ORDINALITY AS m(move, n)
+      ), new_entries AS (
+        INSERT INTO log (table_id, seq, entry)
+        SELECT moved.id, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(change.entries)}::jsonb) AS e(entry)
+      )
+      SELECT count(*) AS n FROM moved`.execute(this.db);
+    if (Number(result.rows[0]?.n) !== 1)
+      throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}${change.fence === undefined ? '' : ` under epoch ${change.fence}`}`);
+  }
+
+  async load(id: TableId): Promise<LoadedTable | null> {
+    const row = await this.db.selectFrom('tables').select(['record', 'setup']).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const moves = await this.db.selectFrom('moves').select('move').where('table_id', '=', id).orderBy('idx').execute();
+    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move) };
+  }
+
+  async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {
+    const rows = await this.db.selectFrom('log').select('entry').where('table_id', '=', id).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+    return rows.map((r) => r.entry);
+  }
+
+  async activeTableIds(): Promise<TableId[]> {
+    const rows = await this.db.selectFrom('tables').select('id').where('status', 'in', ['waiting', 'playing']).orderBy('created_at').execute();
+    return rows.map((r) => r.id as TableId);
+  }
+
+  async issueToken(hash: TokenHash, now: number): Promise<void> {
+    await this.db.insertInto('tokens').values({ hash, issued_at: now }).onConflict((c) => c.column('hash').doNothing()).execute();
+  }
+
+  async isIssuedToken(hash: TokenHash): Promise<boolean> {
+    return (await this.db.selectFrom('tokens').select('hash').where('hash', '=', hash).executeTakeFirst()) !== undefined;
+  }
+
+  // Leases ---------------------------------------------------------------------------------------------
+
+  async acquire(id: TableId, node: NodeId, ttlMs: number): Promise<Acquired | null> {
+    const { rows } = await sql<{ epoch: string; previous: string | null }>`
+      UPDATE tables t SET epoch = t.epoch + 1, owner_node = ${node}, lease_until = ${NOW_MS} + ${ttlMs}
+      FROM (SELECT id, owner_node AS previous FROM tables WHERE id = ${id} FOR UPDATE) p
+      WHERE t.id = p.id AND (t.owner_node IS NULL OR t.lease_until < ${NOW_MS})
+      RETURNING t.epoch, p.previous`.execute(this.db);
+    const row = rows[0];
+    return row ? { epoch: Number(row.epoch), previous: row.previous as NodeId | null } : null;
+  }
+
+  async renew(node: NodeId, ttlMs: number): Promise<Map<TableId, number>> {
+    const { rows } = await sql<{ id: string; epoch: string }>`
+      UPDATE tables SET lease_until = ${NOW_MS} + ${ttlMs} WHERE owner_node = ${node} AND lease_until >= ${NOW_MS}
+      RETURNING id, epoch`.execute(this.db);
+    return new Map(rows.map((r) => [r.id as TableId, Number(r.epoch)]));
+  }
+
+  async release(id: TableId, node: NodeId, epoch: number, handOver: boolean): Promise<void> {
+    // Handed over, the owner stays named with a lapsed lease, so other processes see an orphan to take at once.
+    await sql`
+      UPDATE tables SET lease_until = 0, owner_node = ${handOver ? sql`owner_node` : null}
+      WHERE id = ${id} AND owner_node = ${node} AND epoch = ${epoch}`.execute(this.db);
+  }
+
+  async owner(id: TableId): Promise<Owner | null> {
+    const { rows } = await sql<{ owner_node: string | null; epoch: string; live: boolean }>`
+      SELECT owner_node, epoch, lease_until >= ${NOW_MS} AS live FROM tables WHERE id = ${id}`.execute(this.db);
+    const row = rows[0];
+    return row ? { node: row.owner_node as NodeId | null, epoch: Number(row.epoch), live: row.owner_node !== null && row.live } : null;
+  }
+
+  async orphans(limit: number): Promise<TableId[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND owner_node IS NOT NULL AND lease_until < ${NOW_MS}
+      ORDER BY random() LIMIT ${limit}`.execute(this.db);
+    return rows.map((r) => r.id as TableId);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy().catch(() => undefined);
+  }
+}
+
+/** node-postgres sends a JS array as a PostgreSQL array, not JSON: JSON goes as text. */
+function json(value: unknown): string {
+  return JSON.stringify(value);
+}

@@ -1,0 +1,3 @@
+// The clock suite, with every test server on PostgreSQL.
+import '../support/on-postgres.ts';
+import '../clock.test.ts';

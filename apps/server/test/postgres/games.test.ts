@@ -1,0 +1,3 @@
+// The games suite, with every test server on PostgreSQL.
+import '../support/on-postgres.ts';
+import '../games.test.ts';

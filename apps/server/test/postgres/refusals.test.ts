@@ -1,0 +1,3 @@
+// The refusals suite, with every test server on PostgreSQL.
+import '../support/on-postgres.ts';
+import '../refusals.test.ts';

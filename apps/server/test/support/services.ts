@@ -1,0 +1,139 @@
+// Real PostgreSQL and Redis servers for tests and benchmarks: started from Debian's packages into a temporary
+// directory on 127.0.0.1 and a free port (as the `postgres` user when we are root: PostgreSQL refuses to run
+// as root), stopped by their pids. No mocks, no containers.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The directory of PostgreSQL's server programs (initdb, pg_ctl): Debian keeps them out of PATH. */
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(root, versions[0], 'bin');
+  }
+  throw new Error('PostgreSQL is not installed (apt-get install postgresql; `pnpm test` does it)');
+}
+
+const asRoot = process.getuid?.() === 0;
+
+function asPostgres(cmd: string, args: readonly string[]): { cmd: string; args: string[] } {
+  return asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args: [...args] };
+}
+
+function run(cmd: string, args: readonly string[]): void {
+  const c = asPostgres(cmd, args);
+  const r = spawnSync(c.cmd, c.args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+}
+
+export interface PostgresServer {
+  /** postgres://… of the `postgres` database (create databases from it). */
+  readonly url: string;
+  readonly port: number;
+  /** A new, empty database's URL. */
+  database(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A fresh PostgreSQL cluster in a temporary directory (fsync stays on: the durability promises are real). */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), 'razzia-pg-'));
+  if (asRoot) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    chownSync(dir, Number(id.stdout), Number(gid.stdout));
+  }
+  const data = join(dir, 'data');
+  run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  run(join(bin, 'pg_ctl'), [
+    '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60',
+    '-o', `-p ${port} -h 127.0.0.1 -k ${dir} -c max_connections=400 -c shared_buffers=64MB`,
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let n = 0;
+  return {
+    url,
+    port,
+    async database(name = `razzia_${process.pid}_${Date.now().toString(36)}_${n++}`) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await admin.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+  };
+}
+
+export interface RedisServer {
+  readonly url: string;
+  readonly port: number;
+  /** Kills the server (SIGKILL) and starts it again on the same port: every connection drops, nothing is kept. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function redisBinary(): string {
+  for (const p of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(p)) return p;
+  throw new Error('redis-server is not installed (apt-get install redis-server; `pnpm test` does it)');
+}
+
+/** A Redis server on 127.0.0.1 that keeps nothing on disk. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'razzia-redis-'));
+  const conf = join(dir, 'redis.conf');
+  writeFileSync(conf, `port ${port}\nbind 127.0.0.1\nsave ""\nappendonly no\ndir ${dir}\nprotected-mode yes\n`);
+  let child: ChildProcess;
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      child = spawn(redisBinary(), [conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Ready to accept connections')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out.slice(-500)}`)));
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async restart() {
+      await stop();
+      await start();
+    },
+    stop,
+  };
+}
