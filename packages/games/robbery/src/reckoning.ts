@@ -93,7 +93,16 @@ export function discardChoices(banked: readonly Tile[]): TileKind[][] {
     }
   };
   pick(0, 0);
-  return choices;
+  // Fewest tiles first, then by value.
+  return choices.sort((a, b) => a.length - b.length || compareLists(a, b));
+}
+
+function compareLists(a: readonly TileKind[], b: readonly TileKind[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const d = compareKinds(a[i] as TileKind, b[i] as TileKind);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /** B9.3: the tiles a discard takes from `banked`: for each kind named, that kind's tile of the earliest raid.

@@ -1,0 +1,132 @@
+// Hidden information: what each viewer may see (docs/rules/robbery.md, "Hidden information"), checked on
+// hand-laid tables and, with fast-check, on every view and every told event of thousands of random games.
+
+import { Rng, seenBy } from '@razzia/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CARD_KINDS, RAIDS, robbery, tell, view, type GameState, type Seat, type Tile } from '../src/index.ts';
+import { NAMES, act, play, randomGame, table } from './helpers.ts';
+
+const COUNTS = [2, 3, 4, 5] as const;
+const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function dealt(players: number, seed: number): GameState {
+  const started = robbery.start(robbery.deal({ names: NAMES.slice(0, players), options: {} }, Rng.fromSeed(`deal-${seed}`)));
+  if (!started.ok) throw new Error(started.error);
+  return started.state;
+}
+
+describe('what a viewer sees', () => {
+  const raid2 = table({
+    raid: 2,
+    middle: [0, 1, 2],
+    dog: 1,
+    deck: [5, 'dog', 'boss'],
+    discard: [3, 'greedy'],
+    seats: [
+      { hand: [0, 1, 2, 'boss', 'dog'], loot: [3], banked: [{ raid: 1, value: 0 }, { raid: 1, value: 5 }] },
+      { hand: [4, 4, 4, 'greedy', 'greedy'], loot: [4, 'boss'], banked: [{ raid: 1, value: 3 }] },
+      { loot: [5], banked: [] },
+    ],
+  });
+
+  it('a seat sees its own hand, its own banked tiles and its own alibis; of the others only their public part', () => {
+    const seen = view(raid2, 0);
+    expect(seen.hand).toEqual([0, 1, 2, 'boss', 'dog']);
+    expect(seen.banked).toEqual([{ raid: 1, value: 0 }, { raid: 1, value: 5 }]);
+    expect(seen.alibis).toBe(2);
+    expect(seen.players).toEqual([
+      { handSize: 5, loot: [3], bankedCounts: [2, 0, 0, 0] },
+      { handSize: 5, loot: [4, 'boss'], bankedCounts: [1, 0, 0, 0] },
+      { handSize: 5, loot: [5], bankedCounts: [0, 0, 0, 0] },
+    ]);
+    expect(seen.deckSize).toBe(3);
+    expect(JSON.stringify(seen)).not.toContain('greedy","greedy');
+  });
+
+  it('a spectator sees the public part: the middle, every player’s tiles of this raid, the Guard Dog, the piles’ sizes and the discard pile', () => {
+    const seen = view(raid2, null);
+    expect([seen.hand, seen.banked, seen.alibis]).toEqual([null, null, null]);
+    expect([seen.middle, seen.dog, seen.discard, seen.deckSize]).toEqual([[0, 1, 2], 1, [3, 'greedy'], 3]);
+    expect(seen.players.map((p) => p.loot)).toEqual([[3], [4, 'boss'], [5]]);
+  });
+
+  it('a drawn card is told to its drawer only; the others learn that a card was drawn', () => {
+    const { events } = act(raid2, 0, play(0));
+    const drew = events.find((e) => e.type === 'drew');
+    if (!drew) throw new Error('no draw');
+    const told = tell(drew);
+    expect(told).toEqual({ to: [0], event: { type: 'drew', seat: 0, card: 5 }, others: { type: 'drew', seat: 0, card: null } });
+    expect(seenBy(told, 1)).toEqual({ type: 'drew', seat: 0, card: null });
+    expect(seenBy(told, null)).toEqual({ type: 'drew', seat: 0, card: null });
+    for (const e of events) if (e.type !== 'drew') expect(tell(e)).toEqual({ to: 'all', event: e });
+  });
+
+  it('a reshuffle tells everyone how many cards, and nobody their order', () => {
+    const waiting = act(table({ deck: [], discard: [0, 1, 2], seats: [{}, {}] }), 0, play(3)).state;
+    const r = robbery.resolve(waiting, { kind: 'shuffle', order: [3, 2, 1, 0] });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.events[0]).toEqual({ type: 'reshuffled', cards: 4 });
+    for (const viewer of [0, 1, null]) expect(JSON.stringify(view(r.state, viewer))).not.toContain('"deck"');
+  });
+});
+
+/** A state that looks the same to `viewer`: the other hands and the draw pile re-dealt from their cards, and
+ * (before the end) the others' banked tiles swapped among them, raid by raid, counts kept. */
+function twin(state: GameState, viewer: Seat | null, rng: Rng): GameState {
+  const others = state.players.flatMap((_, s) => (s === viewer ? [] : [s]));
+  const pool = rng.shuffle([...state.deck, ...others.flatMap((s) => state.players[s]?.hand ?? [])]);
+  const hands = new Map(others.map((s) => [s, pool.splice(0, state.players[s]?.hand.length ?? 0)]));
+  const banked = new Map(others.map((s) => [s, [] as Tile[]]));
+  const over = state.phase.kind === 'over';
+  if (!over)
+    for (const raid of RAIDS) {
+      const ofRaid = (s: Seat) => state.players[s]?.banked.filter((t) => t.raid === raid) ?? [];
+      const tiles = rng.shuffle(others.flatMap(ofRaid));
+      for (const s of others) banked.get(s)?.push(...tiles.splice(0, ofRaid(s).length));
+    }
+  const byKind = (a: string | number, b: string | number) => CARD_KINDS.indexOf(a as never) - CARD_KINDS.indexOf(b as never);
+  return {
+    ...state,
+    deck: pool,
+    players: state.players.map((p, s) =>
+      s === viewer ? p : { ...p, hand: [...(hands.get(s) ?? [])].sort(byKind), banked: over ? p.banked : (banked.get(s) ?? []) },
+    ),
+  };
+}
+
+describe('hidden information over whole games', () => {
+  for (const players of COUNTS)
+    it(`${players} players: no view and no told event shows a seat another's hand or banked tiles before the end, nor the draw pile's order (300 games, every viewer, every step)`, () => {
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const viewers: (Seat | null)[] = [null, ...Array.from({ length: players }, (_, s) => s)];
+          const rng = Rng.fromSeed(`twin-${seed}`);
+          randomGame(dealt(players, seed), `moves-${seed}`, ({ after, events }) => {
+            const over = after.phase.kind === 'over';
+            for (const viewer of viewers) {
+              const seen = view(after, viewer);
+              const json = JSON.stringify(seen);
+              if (json.includes('"deck"')) fail('a view names the draw pile');
+              // The view is the same whatever the hidden part holds: the other hands, the pile's order and (before
+              // the end) the others' banked tiles, re-dealt at random with their counts kept.
+              if (JSON.stringify(view(twin(after, viewer, rng), viewer)) !== json) fail(`seat ${viewer}'s view depends on what it may not see`);
+              for (const p of seen.players) if (Object.keys(p).join() !== 'handSize,loot,bankedCounts') fail('a view shows more of a player than its public part');
+              for (const event of events) {
+                const form = seenBy(tell(event), viewer);
+                if (form.type === 'drew' && form.seat !== viewer && form.card !== null) fail('a drawn card is told to another seat');
+                // Banked tiles are told only at the end (B9.5); a discard (B9.3) is public.
+                if (form.type === 'loot-counted' && !over) fail('banked tiles are told before the end');
+              }
+            }
+          });
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+});
