@@ -1,7 +1,9 @@
-// `pnpm bench`: full random 4-player games per second on one core, through the public API only
-// (setup to final scoring, the random bot choosing from legalActions), and microseconds per apply.
+// Razzia!'s engine alone: full random 4-player games per second on one core through its own API (setup to
+// final scoring, the random bot choosing from legalActions), and microseconds per apply. Part of `pnpm bench`
+// (scripts/bench.ts), which also measures every game through the contract; runs on its own too.
 
 import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { apply, legalActions, newGame, Rng, type GameState } from '../src/index.ts';
 
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis'];
@@ -52,23 +54,29 @@ function sampleDecisions(rng: Rng, games: number): { state: GameState; action: R
   return out;
 }
 
-const rng = Rng.fromSeed('bench');
-playGames(2000, rng, 1_000_000); // warm up the JIT
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-let games = 0;
-let actions = 0;
-const start = performance.now();
-while (performance.now() - start < seconds * 1000) {
-  actions += playGames(500, rng, games).actions;
-  games += 500;
+/** Games per second and µs per apply, measured for `seconds`. */
+export function engineBench(seconds: number): { gamesPerSecond: number; actionsPerGame: number; actionsPerSecond: number; applyUs: number } {
+  const rng = Rng.fromSeed('bench');
+  playGames(2000, rng, 1_000_000); // warm up the JIT
+  let games = 0;
+  let actions = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    actions += playGames(500, rng, games).actions;
+    games += 500;
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const decisions = sampleDecisions(rng, 2000);
+  measureApply(decisions);
+  const applyUs = Math.min(measureApply(decisions), measureApply(decisions), measureApply(decisions));
+  return { gamesPerSecond: Math.round(games / elapsed), actionsPerGame: actions / games, actionsPerSecond: Math.round(actions / elapsed), applyUs };
 }
-const elapsed = (performance.now() - start) / 1000;
-const decisions = sampleDecisions(rng, 2000);
-measureApply(decisions);
-const applyUs = Math.min(measureApply(decisions), measureApply(decisions), measureApply(decisions));
 
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}, one core`);
-console.log(`games: ${games} in ${elapsed.toFixed(2)} s, ${(actions / games).toFixed(1)} actions per game`);
-console.log(`actions/s (legalActions + apply): ${Math.round(actions / elapsed)}`);
-console.log(`µs per apply: ${applyUs.toFixed(3)}`);
-console.log(`games/s: ${Math.round(games / elapsed)}`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = engineBench(Number(process.env.BENCH_SECONDS ?? 5));
+  console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}, one core`);
+  console.log(`${r.actionsPerGame.toFixed(1)} actions per game`);
+  console.log(`actions/s (legalActions + apply): ${r.actionsPerSecond}`);
+  console.log(`µs per apply: ${r.applyUs.toFixed(3)}`);
+  console.log(`games/s: ${r.gamesPerSecond}`);
+}

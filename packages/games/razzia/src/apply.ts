@@ -13,6 +13,7 @@ import type {
   Cheque,
   GameEvent,
   GameState,
+  Intent,
   PileIndex,
   PlayerState,
   RoundEndReason,
@@ -52,7 +53,12 @@ function draft(state: GameState): Draft {
 
 export function apply(state: GameState, action: Action): ApplyResult {
   if (typeof action !== 'object' || action === null) return fail('action/malformed', 'R3.2', 'an action is an object');
-  const { seat } = action as { seat: unknown };
+  return applyDecision(state, (action as { seat: unknown }).seat, action);
+}
+
+/** A decision of `seat` (as the game contract passes it: the seat beside the decision, not inside it). */
+export function applyDecision(state: GameState, seat: unknown, action: Intent | Action): ApplyResult {
+  if (typeof action !== 'object' || action === null) return fail('action/malformed', 'R3.2', 'an action is an object');
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
     return fail('seat/no-such-seat', 'R2.1', `there is no seat ${String(seat)} at a ${state.players.length}-player table`);
   const phase = state.phase;

@@ -2,7 +2,7 @@
 
 import { replay, replayText, type Bot, type GameDef, type Pending, type ReplayResult, type Told } from '@razzia/contract';
 import type { Random } from '@razzia/contract/random';
-import { apply } from './apply.ts';
+import { applyDecision } from './apply.ts';
 import { BOTS } from './bots/index.ts';
 import { describeEvent, scoreTable } from './cli/describe.ts';
 import { actor, legalIntents } from './legal.ts';
@@ -53,7 +53,7 @@ export const razzia: GameDef<GameState, Intent, GameView, GameEvent, GameSetup, 
     return { kind: 'decide', seats: [actor(state) as number] };
   },
   legal: legalIntents,
-  apply: (state, seat, action) => apply(state, { ...action, seat } as Action),
+  apply: applyDecision,
   resolve: () => ({ ok: false, error: { code: 'chance/none', rule: 'R2.3', message: 'Razzia! has no chance after the deal' } }),
   view,
   // R9: everything but the piles is public, and no event names a card still in a pile.

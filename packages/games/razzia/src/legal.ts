@@ -7,24 +7,38 @@ import type { Action, Intent, PlayerState, PublicState, Seat } from './types.ts'
 /** The legal actions of whoever decides now, each with its seat (as records write them). */
 export function legalActions(state: PublicState): Action[] {
   const seat = actor(state);
-  if (seat === null) return [];
-  return legalIntents(state, seat).map((intent) => ({ seat, ...intent }) as Action);
+  return seat === null ? [] : (decisions(state, seat, true) as Action[]);
 }
 
 /** What `seat` may decide now, as a client sends it (no seat): empty unless it is that seat's turn or chance. */
 export function legalIntents(state: PublicState, seat: Seat): Intent[] {
+  return actor(state) === seat ? (decisions(state, seat, false) as Intent[]) : [];
+}
+
+/** The decisions of the seat that decides now; `withSeat` writes the seat into each (one object shape per use). */
+function decisions(state: PublicState, seat: Seat, withSeat: boolean): (Intent | Action)[] {
   const phase = state.phase;
-  if (phase.kind === 'over') return [];
-  if (phase.kind === 'turn') return phase.seat === seat ? turnIntents(state, seat) : [];
+  const out: (Intent | Action)[] = [];
+  if (phase.kind === 'turn') {
+    // R4.1
+    if (state.pileSizes[0] > 0) out.push(withSeat ? { seat, type: 'draw', pile: 0 } : { type: 'draw', pile: 0 });
+    if (state.pileSizes[1] > 0) out.push(withSeat ? { seat, type: 'draw', pile: 1 } : { type: 'draw', pile: 1 });
+    // R5.1: any 1..k of the row's cards, k = thieves held.
+    const player = state.players[seat] as PlayerState;
+    const k = Math.min(player.estate.thief, state.row.length);
+    if (k > 0) for (const take of subsets(state.row.length, k)) out.push(withSeat ? { seat, type: 'thief', take } : { type: 'thief', take });
+    // R6.1: a court auction is always open to the player on turn (they hold a face-up cheque, R3.1).
+    if (canOutbid(player, null)) out.push(withSeat ? { seat, type: 'call' } : { type: 'call' });
+    return out;
+  }
+  if (phase.kind !== 'auction') return out;
   const auction = phase.auction;
-  if (auction.order[auction.next] !== seat) return [];
   const player = state.players[seat] as PlayerState;
-  const intents: Intent[] = [];
   // R6.4: the court caller may not pass when everybody before passed.
-  if (!mustBid(auction)) intents.push({ type: 'pass' });
+  if (!mustBid(auction)) out.push(withSeat ? { seat, type: 'pass' } : { type: 'pass' });
   const high = auction.high ? auction.high.cheque : 0;
-  for (const cheque of player.faceUp) if (cheque > high) intents.push({ type: 'bid', cheque }); // R6.3
-  return intents;
+  for (const cheque of player.faceUp) if (cheque > high) out.push(withSeat ? { seat, type: 'bid', cheque } : { type: 'bid', cheque }); // R6.3
+  return out;
 }
 
 /** Whose decision it is now: the player on turn or the one to speak in the auction; null once the game is over. */
@@ -33,20 +47,6 @@ export function actor(state: PublicState): Seat | null {
   if (phase.kind === 'turn') return phase.seat;
   if (phase.kind === 'auction') return phase.auction.order[phase.auction.next] ?? null;
   return null;
-}
-
-function turnIntents(state: PublicState, seat: Seat): Intent[] {
-  const intents: Intent[] = [];
-  // R4.1
-  if (state.pileSizes[0] > 0) intents.push({ type: 'draw', pile: 0 });
-  if (state.pileSizes[1] > 0) intents.push({ type: 'draw', pile: 1 });
-  // R5.1: any 1..k of the row's cards, k = thieves held.
-  const player = state.players[seat] as PlayerState;
-  const k = Math.min(player.estate.thief, state.row.length);
-  if (k > 0) for (const take of subsets(state.row.length, k)) intents.push({ type: 'thief', take });
-  // R6.1: a court auction is always open to the player on turn (they hold a face-up cheque, R3.1).
-  if (canOutbid(player, null)) intents.push({ type: 'call' });
-  return intents;
 }
 
 /** The form legalActions lists an action in: a thief's positions are a set (R5.1), listed ascending. Any other
