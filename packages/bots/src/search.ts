@@ -1,0 +1,129 @@
+// The two searches a bot can think with, over any game that can sample its hidden part (`GameDef.sample`):
+//
+// - 'ismcts', information-set MCTS (single-observer, SO-ISMCTS): one tree over what the bot can know; every
+//   iteration draws a fresh full state from the bot's view and follows the tree as far as it matches.
+// - 'pimc', determinized search (perfect-information Monte Carlo): a handful of full states drawn from the view,
+//   an ordinary tree searched in each as if the draw were the truth, the trees' statistics summed.
+//
+// Both take only what a bot is given (its seat's view and legal list, BotInput) and a random source: no
+// parameter can carry the true state, so a search cannot be handed it by mistake.
+
+import type { BotInput, GameDef, Seat } from '@razzia/contract/game';
+import type { Rng } from '@razzia/contract/random';
+import { seenBy } from '@razzia/contract/told';
+import { actionKey } from './keys.ts';
+import { defaultPolicy, type Policy } from './policy.ts';
+import { Tree, type Edge, type Observe } from './tree.ts';
+import type { Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
+
+export interface SearchOptions<S, A> {
+  readonly budget: Budget;
+  /** Default 'ismcts'. */
+  readonly method?: Method;
+  /** How playouts decide (default: the game's greedy bot). */
+  readonly policy?: Policy<S, A>;
+  /** UCB's exploration constant (default 0.7; rewards lie in 0..1). */
+  readonly exploration?: number;
+  /** PIMC: how many states to draw (default 16). */
+  readonly samples?: number;
+  /** Only these of the legal actions are weighed at the root (analysis compares a player's choice with the best). */
+  readonly among?: readonly A[];
+  /** The clock for `budget.timeMs` (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+export const DEFAULT_EXPLORATION = 0.7;
+export const DEFAULT_SAMPLES = 16;
+
+export function search<S, A, V>(game: SearchableGame<S, A, V>, input: BotInput<V, A>, rng: Rng, options: SearchOptions<S, A>): SearchResult<A> {
+  const { view, seat, legal } = input;
+  const candidates = options.among ? legal.filter((a) => options.among?.some((b) => actionKey(b) === actionKey(a))) : legal;
+  if (candidates.length === 0) throw new Error(`search: seat ${seat} has no legal action to choose from`);
+  if (candidates.length === 1) {
+    const action = candidates[0] as A;
+    return { action, choices: [{ action, visits: 0, value: Number.NaN, winChance: Number.NaN }], iterations: 0 };
+  }
+  const base = {
+    game,
+    me: seat,
+    policy: options.policy ?? defaultPolicy(game),
+    exploration: options.exploration ?? DEFAULT_EXPLORATION,
+    rootKeys: new Set(candidates.map(actionKey)),
+  };
+  const now = options.now ?? (() => performance.now());
+  const start = now();
+  const { iterations, timeMs } = options.budget;
+  const deadline = timeMs === undefined ? Infinity : start + timeMs;
+  const draw = () => game.sample(view, seat, rng);
+
+  let edges: Edge<A>[];
+  let ran = 0;
+  if ((options.method ?? 'ismcts') === 'ismcts') {
+    const tree = new Tree({ ...base, observe: observerOf(game, seat) });
+    while (ran < iterations && (ran === 0 || now() < deadline)) {
+      tree.iterate(draw(), rng);
+      ran++;
+    }
+    edges = tree.rootEdges();
+  } else {
+    const samples = Math.max(1, Math.min(options.samples ?? DEFAULT_SAMPLES, iterations));
+    const observe = omniscient<A>();
+    edges = [];
+    for (let k = 0; k < samples; k++) {
+      // Each drawn state gets an equal share of the iterations and of the clock.
+      const quota = Math.floor((iterations * (k + 1)) / samples) - Math.floor((iterations * k) / samples);
+      const until = timeMs === undefined ? Infinity : start + (timeMs * (k + 1)) / samples;
+      const tree = new Tree({ ...base, observe });
+      const drawn = draw();
+      for (let i = 0; i < quota && (i === 0 || now() < until); i++) {
+        tree.iterate(drawn, rng);
+        ran++;
+      }
+      edges.push(...tree.rootEdges());
+    }
+  }
+  return summarise(candidates, edges, ran);
+}
+
+/** Every candidate's statistics (summed over trees), the most visited first; the choice is the most visited. */
+function summarise<A>(candidates: readonly A[], edges: readonly Edge<A>[], iterations: number): SearchResult<A> {
+  const byKey = new Map<string, { visits: number; reward: number; wins: number }>();
+  for (const a of candidates) byKey.set(actionKey(a), { visits: 0, reward: 0, wins: 0 });
+  for (const e of edges) {
+    const sum = byKey.get(actionKey(e.action));
+    if (!sum) continue;
+    sum.visits += e.visits;
+    sum.reward += e.reward;
+    sum.wins += e.wins;
+  }
+  const choices: ChoiceValue<A>[] = candidates.map((action) => {
+    const s = byKey.get(actionKey(action)) as { visits: number; reward: number; wins: number };
+    return { action, visits: s.visits, value: s.visits > 0 ? s.reward / s.visits : 0, winChance: s.visits > 0 ? s.wins / s.visits : 0 };
+  });
+  choices.sort((a, b) => b.visits - a.visits || b.value - a.value);
+  return { action: (choices[0] as ChoiceValue<A>).action, choices, iterations };
+}
+
+/**
+ * What `me` observes of a step: every event as `me` is told it, and the action itself when it is `me`'s own or
+ * when everything it caused was told to all. A secret choice (a face-down card, a hidden answer) shows only its
+ * redacted events, so every choice the others could have made leads to the same node.
+ */
+// biome-ignore lint: any game's events
+export function observerOf<A>(game: GameDef<any, A, any, any, any, any>, me: Seat): Observe<A> {
+  return (mover, action, events) => {
+    let public_ = events.length > 0;
+    const seen = events.map((event) => {
+      const told = game.tell(event);
+      if (told.to !== 'all') public_ = false;
+      return seenBy(told, me);
+    });
+    const shown = mover !== null && (mover === me || public_) ? actionKey(action) : '?';
+    return `${mover ?? 'chance'}|${shown}|${JSON.stringify(seen)}`;
+  };
+}
+
+/** A perfect-information observer: a determinized tree sees every move as it is. */
+function omniscient<A>(): Observe<A> {
+  return (mover, action, events) => `${mover ?? 'chance'}|${mover === null ? '' : actionKey(action)}|${mover === null ? JSON.stringify(events) : ''}`;
+}

@@ -1,0 +1,198 @@
+// The search tree both methods share: Monte Carlo tree search over states drawn by a `determinize` function, one
+// iteration at a time. What makes it information-set search is what the tree's branches are keyed by: not the
+// true move, but what the searching seat *observes* of it (the events as that seat is told them). Two samples in
+// which the same things were seen meet in the same node, so the searcher's decisions never depend on what it
+// cannot know. A perfect-information tree (PIMC) keys by the move itself.
+//
+// Edges hold statistics per decision (visits, reward for the seat that decided, how often it was available:
+// SO-ISMCTS's availability-based UCB, since which actions exist depends on the sample). Chance is resolved by
+// sampling (`resolveChance`), in the tree and in playouts alike. When several seats decide at once, the others
+// go before the searcher: their choices are hidden from it, so its node is the same whatever they chose, and
+// nothing they choose can depend on its choice.
+
+import { resolveChance } from '@razzia/contract/chance';
+import type { GameDef, Outcome, Pending, Seat } from '@razzia/contract/game';
+import type { Rng } from '@razzia/contract/random';
+import { actionKey } from './keys.ts';
+import type { Policy } from './policy.ts';
+import { rewards, winShares } from './reward.ts';
+
+// biome-ignore lint: the events, set-up and options of a game do not matter to a search
+type Game<S, A> = GameDef<S, A, any, any, any, any>;
+
+export interface Edge<A> {
+  readonly action: A;
+  readonly seat: Seat;
+  visits: number;
+  /** Sum of the deciding seat's rewards over the iterations through this edge. */
+  reward: number;
+  /** Sum of the deciding seat's win shares. */
+  wins: number;
+  /** Iterations in which this action was legal here. */
+  available: number;
+}
+
+export interface Node<A> {
+  readonly edges: Map<string, Edge<A>>;
+  readonly children: Map<string, Node<A>>;
+}
+
+const newNode = <A>(): Node<A> => ({ edges: new Map(), children: new Map() });
+
+/** What a searcher learns from one step: a key that is equal for two steps exactly when it could not tell them apart. */
+export type Observe<A> = (mover: Seat | null, action: A | null, events: readonly unknown[]) => string;
+
+export interface TreeOptions<S, A> {
+  readonly game: Game<S, A>;
+  /** The seat the search decides for. */
+  readonly me: Seat;
+  readonly observe: Observe<A>;
+  readonly policy: Policy<S, A>;
+  /** UCB's exploration constant (rewards lie in 0..1). */
+  readonly exploration: number;
+  /** The root's choices, by key: the bot's legal list (or a part of it, for analysis). */
+  readonly rootKeys: ReadonlySet<string>;
+}
+
+export class Tree<S, A> {
+  readonly root: Node<A> = newNode();
+
+  constructor(private readonly options: TreeOptions<S, A>) {}
+
+  /** One iteration from a full state consistent with what the searcher knows at the root. */
+  iterate(state: S, rng: Rng): void {
+    const { game, me, observe, policy, exploration, rootKeys } = this.options;
+    const random = () => rng.next();
+    state = this.othersFirst(state, random);
+    const path: Edge<A>[] = [];
+    let node = this.root;
+    let outcome: Outcome | null = null;
+    for (;;) {
+      const pending = game.pending(state);
+      if (pending.kind === 'over') {
+        outcome = pending.outcome;
+        break;
+      }
+      if (pending.kind === 'chance') {
+        const r = game.resolve(state, resolveChance(pending.chance, rng));
+        if (!r.ok) throw new Error(`search: ${game.id} refused its own chance outcome: ${r.error.code}`);
+        state = r.state;
+        node = child(node, observe(null, null, r.events));
+        continue;
+      }
+      const seat = nextSeat(pending, me);
+      let legal = game.legal(state, seat);
+      if (node === this.root) legal = legal.filter((a) => rootKeys.has(actionKey(a)));
+      if (legal.length === 0) throw new Error(`search: ${game.id} awaits seat ${seat}, which has no legal action`);
+      if (legal.length === 1) {
+        const action = legal[0] as A;
+        const r = applied(game, state, seat, action);
+        state = r.state;
+        // A forced move is a step without a choice: no statistics, but what it shows still branches the tree.
+        node = child(node, observe(seat, action, r.events));
+        continue;
+      }
+      // Availability, and the choice: an untried action first (the policy's own if it is untried), else UCB.
+      const unexplored: Edge<A>[] = [];
+      let best: Edge<A> | null = null;
+      let bestScore = -Infinity;
+      const edges: Edge<A>[] = [];
+      for (const action of legal) {
+        const key = `${seat}:${actionKey(action)}`;
+        let edge = node.edges.get(key);
+        if (!edge) {
+          edge = { action, seat, visits: 0, reward: 0, wins: 0, available: 0 };
+          node.edges.set(key, edge);
+        }
+        edge.available++;
+        edges.push(edge);
+        if (edge.visits === 0) unexplored.push(edge);
+      }
+      if (unexplored.length > 0) {
+        const preferred = actionKey(policy(state, seat, random));
+        const edge = unexplored.find((e) => actionKey(e.action) === preferred) ?? (unexplored[rng.int(unexplored.length)] as Edge<A>);
+        state = applied(game, state, seat, edge.action).state;
+        path.push(edge);
+        outcome = playout(game, state, policy, rng);
+        break;
+      }
+      for (const edge of edges) {
+        const score = edge.reward / edge.visits + exploration * Math.sqrt(Math.log(edge.available) / edge.visits);
+        if (score > bestScore) {
+          bestScore = score;
+          best = edge;
+        }
+      }
+      const edge = best as Edge<A>;
+      const r = applied(game, state, seat, edge.action);
+      state = r.state;
+      path.push(edge);
+      node = child(node, observe(seat, edge.action, r.events));
+    }
+    const reward = rewards(outcome, outcome.scores.length);
+    const share = winShares(outcome, outcome.scores.length);
+    for (const edge of path) {
+      edge.visits++;
+      edge.reward += reward[edge.seat] ?? 0;
+      edge.wins += share[edge.seat] ?? 0;
+    }
+  }
+
+  /** Other seats deciding at the same moment as the searcher at the root choose first, by the policy, from
+   * their own views of the sample: their choices are as hidden from the searcher as the rest of the sample. */
+  private othersFirst(state: S, random: () => number): S {
+    const { game, me, policy } = this.options;
+    for (;;) {
+      const pending = game.pending(state);
+      if (pending.kind !== 'decide' || pending.seats.length < 2 || !pending.seats.includes(me)) return state;
+      const seat = nextSeat(pending, me);
+      state = applied(game, state, seat, policy(state, seat, random)).state;
+    }
+  }
+
+  /** The root's choices for the searcher, the most visited first. */
+  rootEdges(): Edge<A>[] {
+    return [...this.root.edges.values()].filter((e) => e.seat === this.options.me).sort((a, b) => b.visits - a.visits || b.reward - a.reward);
+  }
+}
+
+/** The seat to decide next: another awaited seat before the searcher (see the file's head). */
+function nextSeat(pending: Extract<Pending, { kind: 'decide' }>, me: Seat): Seat {
+  for (const seat of pending.seats) if (seat !== me) return seat;
+  return me;
+}
+
+function child<A>(node: Node<A>, key: string): Node<A> {
+  let next = node.children.get(key);
+  if (!next) {
+    next = newNode();
+    node.children.set(key, next);
+  }
+  return next;
+}
+
+/** A legal action applied: the game refusing one is a bug in the game or the search, never a bot's choice. */
+function applied<S, A>(game: Game<S, A>, state: S, seat: Seat, action: A): { readonly state: S; readonly events: readonly unknown[] } {
+  const r = game.apply(state, seat, action);
+  if (!r.ok) throw new Error(`search: ${game.id} refused a legal action of seat ${seat} (${r.error.code}): ${JSON.stringify(action)}`);
+  return r;
+}
+
+/** Plays a sampled state to its end: chance by sampling, every decision by the policy. */
+export function playout<S, A>(game: Game<S, A>, state: S, policy: Policy<S, A>, rng: Rng): Outcome {
+  const random = () => rng.next();
+  for (;;) {
+    const pending = game.pending(state);
+    if (pending.kind === 'over') return pending.outcome;
+    if (pending.kind === 'chance') {
+      const r = game.resolve(state, resolveChance(pending.chance, rng));
+      if (!r.ok) throw new Error(`playout: ${game.id} refused its own chance outcome: ${r.error.code}`);
+      state = r.state;
+      continue;
+    }
+    const seat = pending.seats[0] as Seat;
+    const r = game.apply(state, seat, policy(state, seat, random));
+    if (!r.ok) throw new Error(`playout: the policy chose an illegal action for seat ${seat} in ${game.id}: ${r.error.code}`);
+    state = r.state;
+  }
+}
