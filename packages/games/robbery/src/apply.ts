@@ -53,7 +53,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): Applied {
 function play(state: GameState, seat: Seat, card: unknown, from: unknown, take: unknown): Applied {
   const player = state.players[seat] as PlayerState;
   if (!isCard(card) || !player.hand.includes(card))
-    return refuse('play/not-in-hand', 'B3.1', `${show(card)} is not a card in your hand (${player.hand.map(show).join(', ')})`);
+    return refuse('play/not-in-hand', 'B3.1', `${show(card)} is not a card in your hand`);
   const effect = effectOf(state, seat, card);
   const rule = typeof card === 'number' ? 'B4.1' : card === 'boss' ? 'B5.1' : card === 'dog' ? 'B6.1' : 'B7.1';
   // B3.4 first: nobody takes from themself, whatever the card.

@@ -1,10 +1,8 @@
 // B4-B7: what a card does when played, as one description that both the legal list and `apply` read, so each
 // card rule is written once.
 
-import type { Card } from './cards.ts';
-import { isNumberCard } from './cards.ts';
-import type { TileValue } from './tiles.ts';
-import { sortValues } from './tiles.ts';
+import { isNumberCard, type Card } from './cards.ts';
+import { sortValues, type TileValue } from './tiles.ts';
 import type { NoEffectReason, Seat } from './types.ts';
 
 /** The part of the table a card's effect depends on: public to everyone (a state and every view have it). */

@@ -1,6 +1,6 @@
 // B9: the end of the game: alibis, arrests (3-5 players) or the two-player discard, loot and the winner.
 
-import { alibiCount, alibisOf, compareValues, lootPoints, pointsOf, sortTiles } from './tiles.ts';
+import { alibisOf, compareValues, lootPoints, pointsOf, sortTiles } from './tiles.ts';
 import type { Tile } from './tiles.ts';
 import type { Result, Seat, TileKind } from './types.ts';
 
@@ -132,4 +132,3 @@ export function scoreGame(banked: readonly (readonly Tile[])[], alibis: readonly
   return { scores, winners, byAlibis: winners.length < top.length };
 }
 
-export { alibiCount };

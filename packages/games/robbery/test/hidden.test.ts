@@ -101,7 +101,7 @@ function twin(state: GameState, viewer: Seat | null, rng: Rng): GameState {
 
 describe('hidden information over whole games', () => {
   for (const players of COUNTS)
-    it(`${players} players: no view and no told event shows a seat another's hand or banked tiles before the end, nor the draw pile's order (300 games, every viewer, every step)`, () => {
+    it(`${players} players: no view and no told event shows a seat another's hand or banked tiles before the end, nor the draw pile's order (250 games, every viewer, every step)`, () => {
       fc.assert(
         fc.property(seeds, (seed) => {
           const viewers: (Seat | null)[] = [null, ...Array.from({ length: players }, (_, s) => s)];
@@ -125,7 +125,7 @@ describe('hidden information over whole games', () => {
             }
           });
         }),
-        { numRuns: 300 },
+        { numRuns: 250 },
       );
     });
 
