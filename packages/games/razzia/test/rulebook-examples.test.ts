@@ -1,4 +1,4 @@
-// Every worked example of the English rulebook (shared/seeds/000_…), played or scored with the engine.
+// Every worked example of the English rulebook (the examples docs/rules/razzia.md restates), played or scored with the engine.
 
 import { describe, expect, it } from 'vitest';
 import { emptyEstate, legalActions, scoreRound, type BootyKind, type PlayerState } from '../src/index.ts';

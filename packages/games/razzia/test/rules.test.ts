@@ -1,4 +1,4 @@
-// At least one test for every rule R1–R9 of shared/rules/razzia.md, named after it.
+// At least one test for every rule R1–R9 of docs/rules/razzia.md, named after it.
 
 import { describe, expect, it } from 'vitest';
 import {
