@@ -1,6 +1,5 @@
 // @razzia/game-razzia-dorra: Stefan Dorra's Razzia (3-8 players) as a pure library, and its game contract
-// (`razziaDorra`). Browsers that want no zod import the pure modules directly: './types', './components',
-// './strength', './view', './legal', './text'.
+// (`razziaDorra`). A browser imports `./client` (or `./types`) instead, which needs no zod.
 
 export * from './types.ts';
 export * from './components.ts';

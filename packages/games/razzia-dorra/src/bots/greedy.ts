@@ -61,9 +61,10 @@ function distinct(cards: readonly Card[]): Card[] {
   return out;
 }
 
-/** How another player might choose, as the bot imagines them: half the time at random, else towards money. */
-function guessPick(hand: readonly Card[], pots: readonly number[], rand: Rand): Card {
-  if (rand() < 0.5) return hand[Math.floor(rand() * hand.length)] as Card;
+/** How another player might choose, as the bot imagines them: loosely (any card) with chance `loose`, else
+ * towards money. */
+function guessPick(hand: readonly Card[], pots: readonly number[], loose: number, rand: Rand): Card {
+  if (rand() < loose) return hand[Math.floor(rand() * hand.length)] as Card;
   let best = hand[0] as Card;
   let bestScore = -1;
   for (const card of hand) {
@@ -75,7 +76,7 @@ function guessPick(hand: readonly Card[], pots: readonly number[], rand: Rand): 
 }
 
 /** One guess at the other seats' cards on the table this round. */
-function guessTable(view: GameView, seat: Seat, pots: readonly number[], rand: Rand): Laid[] {
+function guessTable(view: GameView, seat: Seat, pots: readonly number[], loose: number, rand: Rand): Laid[] {
   const pool = unseenCards(view);
   const laid: Laid[] = [];
   const chosen = view.phase.kind === 'pick' ? view.phase.chosen : [];
@@ -89,16 +90,16 @@ function guessTable(view: GameView, seat: Seat, pots: readonly number[], rand: R
     const size = (view.handSizes[s] ?? 0) + (chosen[s] ? 1 : 0);
     const hand: Card[] = [];
     for (let k = 0; k < size && pool.length > 0; k++) hand.push(pool.splice(Math.floor(rand() * pool.length), 1)[0] as Card);
-    if (hand.length > 0) laid.push({ seat: s, card: guessPick(hand, pots, rand) });
+    if (hand.length > 0) laid.push({ seat: s, card: guessPick(hand, pots, loose, rand) });
   }
   return laid;
 }
 
 /** Each of my cards' expected earnings this round (less what keeping it would be worth), with these pots. */
-function cardValues(view: GameView, seat: Seat, cards: readonly Card[], pots: readonly number[], rand: Rand): number[] {
+function cardValues(view: GameView, seat: Seat, cards: readonly Card[], pots: readonly number[], loose: number, rand: Rand): number[] {
   const values = cards.map(() => 0);
   for (let k = 0; k < SAMPLES; k++) {
-    const others = guessTable(view, seat, pots, rand);
+    const others = guessTable(view, seat, pots, loose, rand);
     cards.forEach((card, i) => {
       values[i] = (values[i] as number) + barValue(seat, card, others, pots[card.bar] ?? 0, view);
     });
@@ -110,9 +111,9 @@ function pots(view: GameView): number[] {
   return view.barChits.map(sum);
 }
 
-function choosePick(view: GameView, seat: Seat, legal: readonly Action[], rand: Rand): Action {
+function choosePick(view: GameView, seat: Seat, legal: readonly Action[], loose: number, rand: Rand): Action {
   const cards = legal.flatMap((a) => (a.type === 'pick' ? [a.card] : []));
-  const values = cardValues(view, seat, cards, pots(view), rand);
+  const values = cardValues(view, seat, cards, pots(view), loose, rand);
   let best = 0;
   values.forEach((v, i) => {
     if (v > (values[best] as number)) best = i;
@@ -121,14 +122,14 @@ function choosePick(view: GameView, seat: Seat, legal: readonly Action[], rand: 
 }
 
 /** D3.1: the extra chit goes where my best card would then earn most. */
-function choosePlace(view: GameView, seat: Seat, extra: Chit, legal: readonly Action[], rand: Rand): Action {
+function choosePlace(view: GameView, seat: Seat, extra: Chit, legal: readonly Action[], loose: number, rand: Rand): Action {
   const cards = distinct(view.hand ?? []);
   let best: Action = legal[0] as Action;
   let bestValue = -Infinity;
   for (const action of legal) {
     if (action.type !== 'place') continue;
     const withExtra = pots(view).map((p, bar) => (bar === action.bar ? p + extra : p));
-    const value = Math.max(...cardValues(view, seat, cards, withExtra, rand));
+    const value = Math.max(...cardValues(view, seat, cards, withExtra, loose, rand));
     if (value > bestValue) [best, bestValue] = [action, value];
   }
   return best;
@@ -168,24 +169,34 @@ export function acceptsShare(deal: Deal, seat: Seat, view: Pick<GameView, 'deale
   return share(seat) >= q * (share(seat) + share(proposer));
 }
 
-export const greedyBot: Bot<GameView, Action> = {
-  id: 'greedy',
-  description: 'goes where money is likely its own, raids crowded bars, and deals near the worth of a duel',
-  choose({ view, seat, legal }, random) {
-    const first = legal[0];
-    if (!first) throw new Error('greedyBot: no legal action (the seat is not awaited)');
-    const phase = view.phase;
-    switch (phase.kind) {
-      case 'place':
-        return choosePlace(view, seat, phase.extra, legal, random);
-      case 'pick':
-        return choosePick(view, seat, legal, random);
-      case 'propose':
-        return { type: 'give', to: plannedSplit(phase.deal, view)[phase.deal.to.length] as Seat };
-      case 'answer':
-        return { type: acceptsShare(phase.deal, seat, view) ? 'accept' : 'refuse' };
-      default:
-        return first;
-    }
-  },
-};
+/**
+ * A greedy bot that imagines the other players laying a card loosely (any card) with chance `loose`, and towards
+ * money otherwise. The default, one half, holds up against both kinds of table: a bot that assumed every other
+ * player loose would beat random bots more often but lose to greedy ones (at five players, 7.7% of 300 games against
+ * four default greedy bots, where a fair share is 20%); one that assumed nobody loose would do the reverse.
+ */
+export function makeGreedy({ loose = 0.5, id = 'greedy' }: { loose?: number; id?: string } = {}): Bot<GameView, Action> {
+  return {
+    id,
+    description: 'goes where money is likely its own, raids crowded bars, and deals near the worth of a duel',
+    choose({ view, seat, legal }, random) {
+      const first = legal[0];
+      if (!first) throw new Error('greedyBot: no legal action (the seat is not awaited)');
+      const phase = view.phase;
+      switch (phase.kind) {
+        case 'place':
+          return choosePlace(view, seat, phase.extra, legal, loose, random);
+        case 'pick':
+          return choosePick(view, seat, legal, loose, random);
+        case 'propose':
+          return { type: 'give', to: plannedSplit(phase.deal, view)[phase.deal.to.length] as Seat };
+        case 'answer':
+          return { type: acceptsShare(phase.deal, seat, view) ? 'accept' : 'refuse' };
+        default:
+          return first;
+      }
+    },
+  };
+}
+
+export const greedyBot = makeGreedy();

@@ -6,7 +6,7 @@ import { greedyBot } from './greedy.ts';
 import { randomBot } from './random.ts';
 
 export { randomBot } from './random.ts';
-export { acceptsShare, barValue, dealShare, greedyBot, plannedSplit } from './greedy.ts';
+export { acceptsShare, barValue, dealShare, greedyBot, makeGreedy, plannedSplit } from './greedy.ts';
 
 export const BOTS = { random: randomBot, greedy: greedyBot } as const satisfies Record<string, Bot<GameView, Action>>;
 export type BotId = keyof typeof BOTS;
