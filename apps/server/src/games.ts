@@ -2,9 +2,11 @@
 
 import type { AnyGame } from '@razzia/contract';
 import { razzia } from '@razzia/game-razzia';
+import { razziaDorra } from '@razzia/game-razzia-dorra';
+import { robbery } from '@razzia/game-robbery';
 import type { GameInfo } from '@razzia/protocol';
 
-export const GAMES: readonly AnyGame[] = [razzia];
+export const GAMES: readonly AnyGame[] = [razzia, razziaDorra, robbery];
 
 /** Games by id. */
 export class GameCatalog {
