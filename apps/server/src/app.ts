@@ -1,21 +1,27 @@
 // Puts the server together: store, table registry, HTTP routes, socket gateway, the built web client.
 
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { AnyGame, Random } from '@razzia/contract';
+import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
 import { registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
+import { Metrics } from './metrics.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
 import { PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
+import type { NodeId } from './store/leases.ts';
 import type { Store } from './store/store.ts';
+import { LocalTables, type TableAccess } from './tables/access.ts';
 import { realClock, type Clock } from './tables/clock.ts';
 import { TableRegistry } from './tables/registry.ts';
 
@@ -37,6 +43,12 @@ export interface ServerOptions {
   readonly store?: Store;
   /** postgres://…: PostgreSQL instead of the SQLite file under dataDir. */
   readonly databaseUrl?: string;
+  /** redis://…: joins the cluster of processes that share this Redis and the PostgreSQL of databaseUrl. */
+  readonly redisUrl?: string;
+  /** In a cluster: how long a table's lease runs unrenewed (the longest a dead process's tables wait). */
+  readonly leaseMs?: number;
+  /** In a cluster: this process's name (default: host name, pid and a random suffix). */
+  readonly nodeId?: string;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
   /** The randomness of deals, dice and shuffles (default: the operating system's CSPRNG; seeded in some tests). */
   readonly random?: Random;
@@ -48,6 +60,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly tables: TableRegistry;
+  /** In a cluster, this process's name. */
+  readonly node: string | null;
   /** Graceful: stop accepting, tell every client why, close connections (clients reconnect by themselves),
    * finish the commands under way, close the store. */
   close(reason?: string): Promise<void>;
@@ -84,15 +98,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' }));
   const clock = options.clock ?? realClock;
   const started = Date.now();
+  let sockets = () => 0;
+  let tables: TableRegistry | null = null;
+  const metrics = new Metrics({ tables: () => tables?.size ?? 0, sockets: () => sockets() });
 
-  const tables = new TableRegistry({
+  let cluster: Cluster | null = null;
+  if (options.redisUrl) {
+    if (!(store instanceof PostgresStore)) throw new Error('REDIS_URL (a cluster) needs DATABASE_URL=postgres://…: the processes share PostgreSQL');
+    cluster = new Cluster({
+      node: (options.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`) as NodeId,
+      store,
+      redisUrl: options.redisUrl,
+      leaseMs: options.leaseMs ?? 3_000,
+      metrics,
+      log: (level, fields, message) => logger[level](fields, message),
+    });
+  }
+  const inCluster = cluster;
+  tables = new TableRegistry({
     store,
     clock,
     random: options.random ?? secureRandom,
     games: new GameCatalog(options.games),
     botDelayMs: options.botDelayMs ?? 700,
     log: (fields, message) => logger.info(fields, message),
+    observe: (command, ms) => metrics.observe(command, ms),
+    ...(inCluster
+      ? { claim: (id) => inCluster.claim(id), release: (table) => inCluster.released(table), fenced: (table) => inCluster.fenced(table) }
+      : {}),
   });
+  const access: TableAccess = cluster ?? new LocalTables(tables);
 
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
@@ -111,14 +146,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pingInterval: 20_000,
     pingTimeout: 20_000,
   });
-  const gateway = new Gateway(io, tables, {
+  const gateway = new Gateway(io, access, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     floodDisconnectAfter: DEFAULT_FLOOD_CUT_OFF,
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
   });
-  tables.listen(gateway);
+  sockets = () => gateway.sockets;
+  tables.listen(cluster ?? gateway);
 
   // On every response, the API's and the web client's alike (the client's handler writes to the raw response):
   // table links are capabilities, so no Referer carries them elsewhere and no other site may frame the table.
@@ -127,13 +163,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   const health = () => ({
-    tables: tables.size,
+    store: store instanceof PostgresStore ? 'postgres' : 'sqlite',
+    ...access.health(),
     connections: io.engine.clientsCount,
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
   });
-  registerRoutes(app, tables, health, options.createLimit);
+  registerRoutes(app, access, health, options.createLimit);
+  // Prometheus text format, for the operator (not under /api: no client needs it).
+  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const web = webDir && existsSync(join(webDir, 'handler.js'))
@@ -150,32 +189,39 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
 
-  const restored = await tables.restoreActive();
+  // One process restores every live table; in a cluster, the processes take them over between them.
+  const restored = cluster ? 0 : await tables.restoreActive();
+  if (cluster) await cluster.start(tables, gateway);
+  const registry = tables;
   // Finished tables nobody watches, and waiting ones abandoned for a day, leave memory (not the store).
-  const sweeper = setInterval(() => tables.sweep(clock.now(), 24 * 3600_000), 60_000);
+  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000), 60_000);
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
-  logger.info({ url, restored, dataDir: options.dataDir }, 'listening');
+  logger.info({ url, restored, store: health().store, node: cluster?.node ?? null }, 'listening');
 
   let closing: Promise<void> | null = null;
   return {
     url,
     port,
-    tables,
+    tables: registry,
+    node: cluster?.node ?? null,
     close(reason = 'the server is restarting') {
       closing ??= (async () => {
         clearInterval(sweeper);
+        // A cluster's tables move to the other processes first; then the clients, told why, reconnect there.
+        await cluster?.drain();
         gateway.closing(reason);
-        tables.dispose();
+        registry.dispose();
         // Close the connections, not the socket.io sessions: clients see the transport go and reconnect by
         // themselves (to this server when it is back, or to another). The 'closing' message goes out first.
         await new Promise((r) => setImmediate(r));
         await io.close(); // and the HTTP server
         await drained(io, 2_000);
         await app.close().catch(() => undefined);
-        await tables.settled();
+        await registry.settled();
+        await cluster?.close();
         await store.close();
         logger.info({ reason }, 'closed');
       })();

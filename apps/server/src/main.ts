@@ -32,6 +32,9 @@ const server = await startServer({
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+  ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
+  ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
 // On every interface: say where friends on the same network can open a shared link.

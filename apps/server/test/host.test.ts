@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
 import { StoreConflict, type LoadedTable, type Store, type TableChange } from '../src/store/store.ts';
 import { newTable } from '../src/tables/decide.ts';
-import { TableHost, type TableListener } from '../src/tables/host.ts';
+import { TableHost, type TableBroadcast, type TableListener } from '../src/tables/host.ts';
 import type { StoredEntry, TableRecord } from '../src/tables/table.ts';
 import { guess } from './support/guess-game.ts';
 import { ManualClock } from './harness.ts';
@@ -55,9 +55,12 @@ async function hosted(game: AnyGame) {
   const store = new MemoryStore();
   const heard: string[] = [];
   const listener: TableListener = {
-    changed: (_t, p) => heard.push(`changed ${p.entries.map((e) => (e.kind === 'game' ? (e.told.event as { type: string }).type : e.notice.type)).join(',')}`),
-    presence: () => heard.push('presence'),
-    seatChanged: (_t, owner) => heard.push(`seat ${owner}`),
+    broadcast: (b) => {
+      if (b.type === 'update') {
+        const m = b.message(null);
+        if (m.type === 'update') heard.push(`changed ${m.entries.map((e) => (e.event as { type: string }).type).join(',')}`);
+      } else heard.push(b.type === 'seat-changed' ? `seat ${b.owner}` : b.type);
+    },
     lobbyChanged: () => undefined,
   };
   const clock = new ManualClock();
@@ -116,17 +119,20 @@ describe('TableHost', () => {
   it('sends a viewer a patch that turns its last game into its new one, and the whole game to one that had none', async () => {
     const { table, store } = await hosted(guess);
     const before = table.gameFor(1);
-    let published: Parameters<TableListener['changed']>[1] | null = null;
-    (table as unknown as { deps: { listener: TableListener } }).deps.listener.changed = (_t, p) => (published = p);
+    let published: Extract<TableBroadcast, { type: 'update' }> | null = null;
+    (table as unknown as { deps: { listener: TableListener } }).deps.listener.broadcast = (b) => {
+      if (b.type === 'update') published = b;
+    };
     await table.run({ type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 3 } });
-    if (!published) throw new Error('nothing published');
-    const update = table.updateFor(1, published);
+    const sent = published as Extract<TableBroadcast, { type: 'update' }> | null;
+    if (!sent) throw new Error('nothing published');
+    const update = sent.message(1);
     if (update.type !== 'update' || !update.game || !('patch' in update.game)) throw new Error('expected a patch');
     const { applyPatch } = await import('@razzia/protocol/patch');
     expect(applyPatch(before, update.game.patch)).toEqual(table.gameFor(1));
     // The guest's update tells it that seat 0 has chosen, never what.
     expect(JSON.stringify(update)).not.toContain('"n":3');
-    expect(JSON.stringify(table.updateFor(0, published))).toContain('"n":3');
+    expect(JSON.stringify(sent.message(0))).toContain('"n":3');
     expect(store.tables.size).toBe(1);
   });
 });

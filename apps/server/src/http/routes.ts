@@ -5,7 +5,7 @@ import { CreateTableRequestSchema, TableIdSchema, TokenSchema, type ErrorCode, t
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { gameInfo } from '../games.ts';
 import { hashToken, newToken } from '../ids.ts';
-import type { TableRegistry } from '../tables/registry.ts';
+import type { TableAccess } from '../tables/access.ts';
 import { describeIssue } from '../socket/gateway.ts';
 import { TokenBucket, type RateLimit } from '../socket/rate-limit.ts';
 
@@ -20,7 +20,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = { 413: 'too-large', 404
 
 export function registerRoutes(
   app: FastifyInstance,
-  tables: TableRegistry,
+  tables: TableAccess,
   health: () => Record<string, unknown>,
   createLimit: RateLimit = DEFAULT_CREATE_LIMIT,
 ): void {
@@ -56,37 +56,36 @@ export function registerRoutes(
     const created = await tables.create(body.data, hashToken(token));
     if (!created.ok) return error(reply, 400, created.error.code, created.error.message);
     const table = created.value;
-    return reply.code(201).send({ table: table.info(), token, path: `/t/${table.id}` });
+    return reply.code(201).send({ table, token, path: `/t/${table.id}` });
   });
 
   app.get('/api/tables', async () => ({ tables: tables.lobby() }));
 
-  const findTable = async (id: unknown, reply: FastifyReply) => {
+  const tableId = (id: unknown, reply: FastifyReply): TableId | null => {
     const parsed = TableIdSchema.safeParse(id);
-    if (!parsed.success) {
-      void error(reply, 400, 'bad-message', 'a table id is 22 URL-safe characters');
-      return null;
-    }
-    const table = await tables.get(parsed.data as TableId);
-    if (!table) void error(reply, 404, 'no-such-table', 'there is no such table');
-    return table;
+    if (parsed.success) return parsed.data as TableId;
+    void error(reply, 400, 'bad-message', 'a table id is 22 URL-safe characters');
+    return null;
   };
+  const refused = (reply: FastifyReply, e: { code: ErrorCode; message: string }) =>
+    e.code === 'no-such-table' ? error(reply, 404, 'no-such-table', 'there is no such table') : error(reply, e.code === 'internal' ? 500 : 409, e.code, e.message);
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', async (req, reply) => {
-    const table = await findTable(req.params.id, reply);
-    if (!table) return reply;
-    return { table: table.info() };
+    const id = tableId(req.params.id, reply);
+    if (!id) return reply;
+    const info = await tables.info(id);
+    return info.ok ? { table: info.value } : refused(reply, info.error);
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/record', async (req, reply) => {
-    const table = await findTable(req.params.id, reply);
-    if (!table) return reply;
-    const record = await table.gameRecord();
-    if (!record.ok) return error(reply, 409, record.error.code, record.error.message);
+    const id = tableId(req.params.id, reply);
+    if (!id) return reply;
+    const record = await tables.record(id);
+    if (!record.ok) return refused(reply, record.error);
     return reply
-      .header('content-disposition', `attachment; filename="${table.game.id}-${table.id}.json"`)
+      .header('content-disposition', `attachment; filename="${record.value.game}-${id}.json"`)
       .type('application/json')
-      .send(record.value);
+      .send(record.value.record);
   });
 
   app.get('/healthz', async () => ({ status: 'ok', ...health() }));

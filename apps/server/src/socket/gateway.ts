@@ -1,5 +1,6 @@
 // The socket.io adapter: decodes every client message in exactly one place (event name, arguments, size, rate,
-// zod), routes it to the table hosts, and sends each viewer class of a table its own update. No rules live here.
+// zod), routes it to the tables (in this process or, in a cluster, their owner's), and sends each viewer class of
+// a table its own update, in order: each socket gets a table's numbered stream without gaps or repeats. No rules.
 
 import {
   ClientMessageSchema,
@@ -11,16 +12,18 @@ import {
   type ClientMessage,
   type Reply,
   type ServerMessage,
+  type Snapshot,
   type TableId,
   type Token,
   type WireError,
 } from '@razzia/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
+import type { Viewer } from '@razzia/contract';
 import { hashToken, newToken, type TokenHash } from '../ids.ts';
-import { fail, type Result } from '../result.ts';
-import type { Published, TableHost, TableListener } from '../tables/host.ts';
-import type { TableRegistry } from '../tables/registry.ts';
+import { fail, ok, type Result } from '../result.ts';
+import type { TableAccess } from '../tables/access.ts';
+import type { TableBroadcast, TableListener } from '../tables/host.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 
 export interface GatewayOptions {
@@ -37,26 +40,40 @@ export interface GatewayOptions {
 interface Connection {
   owner: TokenHash | null;
   token: Token | null;
-  /** Watched tables and the room this socket sits in for each (its viewer class). */
-  readonly watching: Map<TableId, string>;
+  /** The tables this socket watches. */
+  readonly watching: Map<TableId, Member>;
   readonly bucket: TokenBucket;
   refusedInARow: number;
 }
 
-const seatRoom = (table: TableId, seat: number) => `t:${table}:${seat}`;
-const spectatorRoom = (table: TableId) => `t:${table}:spectators`;
-const ownerRoom = (owner: TokenHash) => `o:${owner}`;
+/** One socket watching one table: what it holds of the table's numbered stream. */
+interface Member {
+  readonly table: TableId;
+  readonly socket: Socket;
+  readonly conn: Connection;
+  /** The viewer class it receives: its seat, or null for a spectator. */
+  viewer: Viewer;
+  /** The newest log entry it holds (-1 before its first snapshot). */
+  seq: number;
+  /** While its snapshot is being taken (here, or by the owner in another process): what arrived meanwhile. */
+  pending: TableBroadcast[] | null;
+  /** Snapshots one at a time. */
+  queue: Promise<unknown>;
+}
+
 const LOBBY_ROOM = 'lobby';
 
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
+  /** Per table, the sockets of this process that watch it. */
+  private readonly audiences = new Map<TableId, Map<string, Member>>();
   /** Open sockets per client address. */
   private readonly perAddress = new Map<string, number>();
   private lobbyTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly io: Server,
-    private readonly tables: TableRegistry,
+    private readonly tables: TableAccess,
     private readonly options: GatewayOptions,
   ) {
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
@@ -93,6 +110,11 @@ export class Gateway implements TableListener {
     io.on('connection', (socket) => this.connected(socket));
   }
 
+  /** Open sockets of this process. */
+  get sockets(): number {
+    return this.io.engine.clientsCount;
+  }
+
   private connected(socket: Socket): void {
     const auth = HandshakeSchema.safeParse(socket.handshake.auth ?? {});
     const token = auth.success ? (auth.data.token ?? null) : null;
@@ -100,7 +122,6 @@ export class Gateway implements TableListener {
     const { perSecond, burst } = this.options.rateLimit;
     const conn: Connection = { owner, token, watching: new Map(), bucket: new TokenBucket(perSecond, burst), refusedInARow: 0 };
     this.connections.set(socket, conn);
-    if (owner) void socket.join(ownerRoom(owner));
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
     // unknown names and malformed calls a typed refusal.
     socket.onAny((event: string, ...args: unknown[]) => {
@@ -126,8 +147,7 @@ export class Gateway implements TableListener {
       else (ack as (e: object) => void)({ code: 'rate-limited' });
     });
     socket.on('disconnect', () => {
-      for (const id of conn.watching.keys()) this.tables.live(id)?.disconnect(conn.owner);
-      conn.watching.clear();
+      for (const member of [...conn.watching.values()]) this.leaveAudience(member);
     });
   }
 
@@ -169,124 +189,223 @@ export class Gateway implements TableListener {
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
     }
-    const table = await this.tables.get(msg.table);
-    if (!table) return fail('no-such-table', `there is no table ${msg.table}`);
+    const id = msg.table;
     switch (msg.type) {
       case 'watch':
-        return { ok: true, value: await this.watch(socket, conn, table, msg.since) };
-      case 'unwatch':
-        this.unwatch(socket, conn, table);
-        return { ok: true, value: {} };
+        return this.watch(socket, conn, id, msg.since);
+      case 'unwatch': {
+        const member = conn.watching.get(id);
+        if (!member) return this.exists(id);
+        this.leaveAudience(member);
+        return ok({});
+      }
       case 'sit': {
-        const owner = await this.ensureToken(socket, conn);
-        if (!conn.watching.has(table.id)) await this.watch(socket, conn, table, undefined);
-        const sat = await table.run({ type: 'sit', owner, name: msg.name, seat: msg.seat });
-        return sat.ok ? { ok: true, value: { ...sat.value, token: conn.token as Token } } : sat;
+        const known = await this.exists(id);
+        if (!known.ok) return known;
+        const owner = await this.ensureToken(conn);
+        if (!conn.watching.has(id)) {
+          const watched = await this.watch(socket, conn, id, undefined);
+          if (!watched.ok) return watched;
+        }
+        const sat = await this.tables.run(id, { type: 'sit', owner, name: msg.name, seat: msg.seat });
+        return sat.ok ? ok({ ...sat.value, token: conn.token as Token }) : sat;
       }
       case 'leave':
-        return conn.owner ? table.run({ type: 'leave', owner: conn.owner }) : fail('not-seated', 'you have no seat at this table');
+        if (!conn.owner) {
+          const known = await this.exists(id);
+          return known.ok ? fail('not-seated', 'you have no seat at this table') : known;
+        }
+        return this.tables.run(id, { type: 'leave', owner: conn.owner });
       case 'add-bot':
-        return table.run({ type: 'add-bot', owner: conn.owner, bot: msg.bot, seat: msg.seat });
+        return this.tables.run(id, { type: 'add-bot', owner: conn.owner, bot: msg.bot, seat: msg.seat });
       case 'remove':
-        return table.run({ type: 'remove', owner: conn.owner, seat: msg.seat });
+        return this.tables.run(id, { type: 'remove', owner: conn.owner, seat: msg.seat });
       case 'start':
-        return table.run({ type: 'start', owner: conn.owner });
+        return this.tables.run(id, { type: 'start', owner: conn.owner });
       case 'stand-in':
-        return table.run({ type: 'stand-in', owner: conn.owner, seat: msg.seat });
+        return this.tables.run(id, { type: 'stand-in', owner: conn.owner, seat: msg.seat });
       case 'act':
-        return table.run({ type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
+        return this.tables.run(id, { type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
       case 'rematch':
-        return this.tables.rematch(table, conn.owner);
+        return this.tables.rematch(id, conn.owner);
     }
+  }
+
+  private async exists(id: TableId): Promise<Result<object>> {
+    const info = await this.tables.info(id);
+    return info.ok ? ok({}) : info;
   }
 
   /**
    * Follows a table. The table itself is pushed as a `snapshot` message on the socket's one ordered stream — never
-   * in the reply — and the socket joins its viewer room in the same step, between two of the table's commands: so
-   * nothing it receives afterwards is older than the snapshot, and nothing newer is missed.
+   * in the reply. Whatever the table broadcasts while the snapshot is taken waits, and afterwards only what is
+   * newer than the snapshot is sent: so nothing the socket receives after it is older, and nothing newer is missed.
    */
-  private watch(socket: Socket, conn: Connection, table: TableHost, since: number | undefined): Promise<{ seq: number }> {
-    return table.serialized(async () => {
-      const snapshot = await table.snapshot(conn.owner, since);
-      const room = this.roomFor(table, conn.owner);
-      const previous = conn.watching.get(table.id);
-      if (previous !== undefined && previous !== room) void socket.leave(previous);
-      void socket.join(room);
-      conn.watching.set(table.id, room);
-      const message: ServerMessage = { type: 'snapshot', snapshot };
-      socket.emit(MESSAGE_EVENT, message);
-      if (previous === undefined) table.connect(conn.owner);
-      return { seq: snapshot.seq };
-    });
+  private async watch(socket: Socket, conn: Connection, id: TableId, since: number | undefined): Promise<Result<object>> {
+    let member = conn.watching.get(id);
+    const fresh = member === undefined;
+    if (!member) {
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve() };
+      conn.watching.set(id, member);
+      let audience = this.audiences.get(id);
+      if (!audience) {
+        this.audiences.set(id, (audience = new Map()));
+        await this.tables.follow(id);
+      }
+      audience.set(socket.id, member);
+    }
+    const snapshot = await this.refresh(member, since, true);
+    if (!snapshot.ok) {
+      if (fresh) this.leaveAudience(member, false);
+      return snapshot;
+    }
+    if (fresh) this.reportPresence(id);
+    return ok({ seq: snapshot.value });
   }
 
-  private unwatch(socket: Socket, conn: Connection, table: TableHost): void {
-    const room = conn.watching.get(table.id);
-    if (room === undefined) return;
-    void socket.leave(room);
-    conn.watching.delete(table.id);
-    table.disconnect(conn.owner);
+  /**
+   * Sends `member` a snapshot (a catch-up from `since`, or all of it): on watch, after a change of role, after a
+   * gap in what it received. `always`: even when it holds everything already.
+   */
+  private refresh(member: Member, since: number | 'held' | undefined, always: boolean): Promise<Result<number>> {
+    const run = async (): Promise<Result<number>> => {
+      member.pending ??= [];
+      const from = since === 'held' ? (member.seq >= 0 ? member.seq : undefined) : since;
+      const taken = await this.tables.snapshot(member.table, member.conn.owner, from).catch(
+        (e: unknown): Result<Snapshot> => {
+          this.options.log?.({ table: member.table, err: e instanceof Error ? e.message : String(e) }, 'snapshot failed');
+          return fail('internal', 'the table is not reachable right now: try again');
+        },
+      );
+      if (!taken.ok) {
+        member.pending = null;
+        return taken;
+      }
+      const snapshot = taken.value;
+      if (always || snapshot.seq !== member.seq || snapshot.you.seat !== member.viewer) {
+        member.viewer = snapshot.you.seat;
+        member.seq = snapshot.seq;
+        const message: ServerMessage = { type: 'snapshot', snapshot };
+        member.socket.emit(MESSAGE_EVENT, message);
+      }
+      const waited = member.pending;
+      member.pending = null;
+      for (const b of waited) this.deliverTo(member, b);
+      return ok(member.seq);
+    };
+    const result = member.queue.then(run);
+    member.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private leaveAudience(member: Member, report = true): void {
+    const { table, conn, socket } = member;
+    if (conn.watching.get(table) !== member) return;
+    conn.watching.delete(table);
+    const audience = this.audiences.get(table);
+    audience?.delete(socket.id);
+    if (audience?.size === 0) {
+      this.audiences.delete(table);
+      this.tables.unfollow(table);
+    }
+    if (report) this.reportPresence(table);
+  }
+
+  /** This process's connections to a table, for the table's owner to add up. */
+  private reportPresence(table: TableId): void {
+    const owners = new Map<TokenHash, number>();
+    let anonymous = 0;
+    for (const m of this.audiences.get(table)?.values() ?? []) {
+      if (m.conn.owner === null) anonymous++;
+      else owners.set(m.conn.owner, (owners.get(m.conn.owner) ?? 0) + 1);
+    }
+    this.tables.presence(table, { owners: [...owners], anonymous });
   }
 
   /** A socket that takes a seat without a token gets one; tables it watches count it under its new identity. */
-  private async ensureToken(socket: Socket, conn: Connection): Promise<TokenHash> {
+  private async ensureToken(conn: Connection): Promise<TokenHash> {
     if (conn.owner) return conn.owner;
     const token = newToken();
     const owner = hashToken(token);
     await this.tables.store.issueToken(owner, Date.now());
-    for (const id of conn.watching.keys()) {
-      const table = this.tables.live(id);
-      table?.disconnect(null);
-      table?.connect(owner);
-    }
     conn.token = token;
     conn.owner = owner;
-    void socket.join(ownerRoom(owner));
+    for (const id of conn.watching.keys()) this.reportPresence(id);
     return owner;
   }
 
-  private roomFor(table: TableHost, owner: TokenHash | null): string {
-    const seat = table.seatOf(owner);
-    return seat === null ? spectatorRoom(table.id) : seatRoom(table.id, seat);
+  /** Table ids this process's sockets watch, with how many sockets each. */
+  watched(): Map<TableId, number> {
+    return new Map([...this.audiences].map(([id, a]) => [id, a.size]));
   }
 
   // TableListener -------------------------------------------------------------------------------------
 
-  changed(table: TableHost, published: Published): void {
+  /** What a table says, from its host in this process or from its owner in another. */
+  broadcast(b: TableBroadcast): void {
+    const audience = this.audiences.get(b.table);
+    if (!audience) return;
+    if (b.type !== 'update') {
+      for (const member of audience.values()) this.deliverTo(member, b);
+      return;
+    }
     // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
-    const info = published.infoChanged ? table.info() : undefined;
-    const players = table.record.seats.length;
-    for (let seat = 0; seat < players; seat++) this.emitTo(seatRoom(table.id, seat), () => table.updateFor(seat, published, info));
-    this.emitTo(spectatorRoom(table.id), () => table.updateFor(null, published, info));
+    const classes = new Map<Viewer, Member[]>();
+    for (const member of audience.values()) {
+      if (!this.inStep(member, b)) continue;
+      member.seq = b.seq;
+      const same = classes.get(member.viewer);
+      if (same) same.push(member);
+      else classes.set(member.viewer, [member]);
+    }
+    for (const [viewer, members] of classes) {
+      const message = b.message(viewer);
+      if (members.length === 1) (members[0] as Member).socket.emit(MESSAGE_EVENT, message);
+      else this.io.to(members.map((m) => m.socket.id)).emit(MESSAGE_EVENT, message);
+    }
   }
 
-  presence(table: TableHost): void {
-    const message: ServerMessage = { type: 'presence', table: table.id, connected: table.connectedSeats(), spectators: table.spectators() };
-    const rooms = [spectatorRoom(table.id)];
-    for (let seat = 0; seat < table.record.seats.length; seat++) rooms.push(seatRoom(table.id, seat));
-    this.io.to(rooms).emit(MESSAGE_EVENT, message);
+  /** Whether an update continues what `member` holds; if it is ahead, the member catches up instead. */
+  private inStep(member: Member, b: Extract<TableBroadcast, { type: 'update' }>): boolean {
+    if (member.pending) {
+      member.pending.push(b);
+      return false;
+    }
+    if (b.seq <= member.seq) return false; // older than its snapshot
+    if (b.first !== member.seq + 1) {
+      // A gap (an owner died between storing and telling, a message lost with Redis): catch up from the store.
+      void this.refresh(member, 'held', false);
+      return false;
+    }
+    return true;
   }
 
-  seatChanged(table: TableHost, owner: TokenHash): void {
-    // After the command that changed the seat (we are inside it): each of the owner's sockets at this table
-    // moves to its new room and gets a snapshot in its new role, before any later update.
-    void table.serialized(async () => {
-      const ids = this.io.sockets.adapter.rooms.get(ownerRoom(owner));
-      if (!ids) return;
-      for (const id of ids) {
-        const socket = this.io.sockets.sockets.get(id);
-        const conn = socket && this.connections.get(socket);
-        if (!socket || !conn || !conn.watching.has(table.id)) continue;
-        const snapshot = await table.snapshot(owner);
-        const room = this.roomFor(table, owner);
-        const current = conn.watching.get(table.id);
-        if (current !== undefined && current !== room) void socket.leave(current);
-        void socket.join(room);
-        conn.watching.set(table.id, room);
-        const message: ServerMessage = { type: 'snapshot', snapshot };
-        socket.emit(MESSAGE_EVENT, message);
-      }
-    });
+  private deliverTo(member: Member, b: TableBroadcast): void {
+    switch (b.type) {
+      case 'update':
+        if (this.inStep(member, b)) {
+          member.seq = b.seq;
+          member.socket.emit(MESSAGE_EVENT, b.message(member.viewer));
+        }
+        return;
+      case 'presence':
+        if (member.pending) member.pending.push(b);
+        else member.socket.emit(MESSAGE_EVENT, b.message);
+        return;
+      case 'seat-changed':
+        // After the command that changed the seat: each of the owner's sockets at this table gets a snapshot in
+        // its new role, before any later update.
+        if (member.conn.owner === b.owner) void this.refresh(member, undefined, true);
+        return;
+      case 'head':
+        if (!member.pending && member.seq < b.seq) void this.refresh(member, 'held', false);
+        return;
+    }
+  }
+
+  /** Every socket checks it holds all of its tables (after the cluster lost messages: Redis came back). */
+  resyncAll(): void {
+    for (const audience of this.audiences.values()) for (const member of audience.values()) if (!member.pending) void this.refresh(member, 'held', false);
   }
 
   lobbyChanged(): void {
@@ -306,11 +425,6 @@ export class Gateway implements TableListener {
     const message: ServerMessage = { type: 'closing', reason };
     this.io.emit(MESSAGE_EVENT, message);
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
-  }
-
-  private emitTo(room: string, build: () => ServerMessage): void {
-    if (!this.io.sockets.adapter.rooms.get(room)?.size) return;
-    this.io.to(room).emit(MESSAGE_EVENT, build());
   }
 }
 

@@ -10,24 +10,43 @@ import { fail, type Result } from '../result.ts';
 import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
 import { decide, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
-import { Presence } from './presence.ts';
+import { Presence, type PresenceCounts } from './presence.ts';
 import type { StoredEntry, Table, TableRecord } from './table.ts';
 import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
 export interface Published {
   readonly before: Table;
+  readonly after: Table;
   readonly entries: readonly StoredEntry[];
   readonly infoChanged: boolean;
 }
 
-/** What the outside world hears from a table. The socket gateway implements it. */
-export interface TableListener {
-  changed(table: TableHost, published: Published): void;
+/**
+ * What a table tells its audience, wherever it is connected (this process, or others of a cluster). Updates are
+ * numbered (`first`..`seq` of the log), so a connection that missed one, or got its snapshot later, knows.
+ */
+export type TableBroadcast =
+  /** A command changed the table: each viewer class's update (built once per class, on demand). */
+  | {
+      readonly type: 'update';
+      readonly table: TableId;
+      readonly first: number;
+      readonly seq: number;
+      /** The table's number of seats (each is a viewer class, and the spectators one more). */
+      readonly seats: number;
+      readonly message: (viewer: Viewer) => ServerMessage;
+    }
   /** Only who is connected changed. */
-  presence(table: TableHost): void;
+  | { readonly type: 'presence'; readonly table: TableId; readonly message: ServerMessage }
   /** This token took or lost a seat here: its connections need a fresh snapshot in their new role. */
-  seatChanged(table: TableHost, owner: TokenHash): void;
+  | { readonly type: 'seat-changed'; readonly table: TableId; readonly owner: TokenHash }
+  /** A process took the table over at this log position: whoever holds less missed something. */
+  | { readonly type: 'head'; readonly table: TableId; readonly seq: number };
+
+/** What the outside world hears from a table. The socket gateway implements it (through the cluster, if any). */
+export interface TableListener {
+  broadcast(message: TableBroadcast): void;
   /** The table's public summary may have changed. */
   lobbyChanged(): void;
 }
@@ -39,6 +58,11 @@ export interface HostDeps {
   readonly listener: TableListener;
   readonly botDelayMs: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
+  /** Every command that changed the table, with its time from start to publish. */
+  readonly observe?: (command: Command['type'], ms: number) => void;
+  /** A cluster: this host's append was refused because another process holds the table now. The host has
+   * stopped; the caller forwards its commands to the new owner. */
+  readonly fenced?: (table: TableHost) => void;
 }
 
 /** A reconnecting client that missed more log entries than this gets a whole snapshot instead. */
@@ -51,6 +75,8 @@ export class TableHost {
   private queue: Promise<unknown> = Promise.resolve();
   private cancelTimer: (() => void) | null = null;
   private disposed = false;
+  /** This process no longer owns the table (another took it over): nothing more is appended here. */
+  lost = false;
   readonly presence = new Presence();
   private lastActive: number;
 
@@ -59,6 +85,8 @@ export class TableHost {
     table: Table,
     recent: readonly StoredEntry[],
     private readonly deps: HostDeps,
+    /** In a cluster, the epoch of this process's lease: every append carries it. */
+    readonly fence?: number,
   ) {
     this.table = table;
     this.recent = recent.slice(-CATCH_UP_LIMIT);
@@ -144,11 +172,17 @@ export class TableHost {
         await this.commit(d);
       } catch (e) {
         if (e instanceof StoreConflict) {
-          this.deps.log?.({ table: this.id, err: e.message }, 'store conflict: this table was written elsewhere');
+          this.deps.log?.({ table: this.id, err: e.message, fence: this.fence }, 'store conflict: this table was written elsewhere');
+          if (this.deps.fenced) {
+            this.lost = true;
+            this.dispose();
+            this.deps.fenced(this);
+          }
           return fail('internal', 'the table changed elsewhere; nothing was changed here: try again');
         }
         throw e;
       }
+      this.deps.observe?.(command.type, performance.now() - started);
       if (command.type === 'act' || command.type === 'wake')
         this.deps.log?.(
           { table: this.id, game: this.game.id, command: command.type, moves: d.moves.length, version: d.table.record.version, latencyMs: +(performance.now() - started).toFixed(3) },
@@ -167,12 +201,22 @@ export class TableHost {
       entries: d.entries,
       moves: d.moves,
       ...(d.setup !== undefined ? { setup: d.setup } : {}),
+      ...(this.fence !== undefined ? { fence: this.fence } : {}),
     });
     this.table = d.table;
     this.recent.push(...d.entries);
     if (this.recent.length > CATCH_UP_LIMIT * 2) this.recent = this.recent.slice(-CATCH_UP_LIMIT);
-    this.deps.listener.changed(this, { before, entries: d.entries, infoChanged: d.infoChanged });
-    for (const owner of d.seatChanged) this.deps.listener.seatChanged(this, owner);
+    const published: Published = { before, after: d.table, entries: d.entries, infoChanged: d.infoChanged };
+    const info = d.infoChanged ? this.info() : undefined;
+    // Each viewer class's update is built at most once, from this command's before and after.
+    const built = new Map<Viewer, ServerMessage>();
+    const message = (viewer: Viewer): ServerMessage => {
+      let m = built.get(viewer);
+      if (!m) built.set(viewer, (m = this.updateFor(viewer, published, info)));
+      return m;
+    };
+    this.deps.listener.broadcast({ type: 'update', table: this.id, first: before.record.seq + 1, seq: d.table.record.seq, seats: d.table.record.seats.length, message });
+    for (const owner of d.seatChanged) this.deps.listener.broadcast({ type: 'seat-changed', table: this.id, owner });
     if (d.infoChanged) this.deps.listener.lobbyChanged();
     this.arm();
   }
@@ -192,6 +236,11 @@ export class TableHost {
     });
   }
 
+  /** Stopped here: disposed (unloaded, drained) or taken over by another process. */
+  get gone(): boolean {
+    return this.disposed;
+  }
+
   /** Resolves when the commands queued so far have finished. */
   settled(): Promise<void> {
     return this.queue.then(() => undefined);
@@ -206,19 +255,27 @@ export class TableHost {
 
   // Presence ------------------------------------------------------------------------------------------
 
-  connect(owner: TokenHash | null): void {
-    this.lastActive = this.deps.clock.now();
-    this.presence.connect(owner);
-    const seat = this.seatOf(owner);
-    this.deps.listener.presence(this);
-    // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
-    if (owner !== null && seat !== null && this.table.record.seats[seat]?.standIn) void this.run({ type: 'back', owner });
+  /** What one process (this one, or another of a cluster) reports of its connections to this table. */
+  setPresence(node: string, counts: PresenceCounts): void {
+    this.presenceChanged(() => this.presence.set(node, counts));
   }
 
-  disconnect(owner: TokenHash | null): void {
+  /** A process of the cluster went away, and its connections with it. */
+  dropPresence(node: string): void {
+    this.presenceChanged(() => this.presence.drop(node));
+  }
+
+  private presenceChanged(change: () => void): void {
+    if (this.disposed) return;
     this.lastActive = this.deps.clock.now();
-    this.presence.disconnect(owner);
-    this.deps.listener.presence(this);
+    const seats = this.table.record.seats;
+    const before = seats.map((s) => s?.owner != null && this.presence.connected(s.owner));
+    change();
+    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected: this.connectedSeats(), spectators: this.spectators() } });
+    // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
+    seats.forEach((s, seat) => {
+      if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
+    });
   }
 
   connectedSeats(): boolean[] {
@@ -246,15 +303,15 @@ export class TableHost {
   /** The update a viewer class gets after a change: its entries, its game as a patch, the table if it changed. */
   updateFor(viewer: Viewer, published: Published, info?: TableInfo): ServerMessage {
     const before = gamePayload(this.game, published.before, viewer);
-    const after = this.gameFor(viewer);
+    const after = gamePayload(this.game, published.after, viewer);
     const game =
       after === null ? undefined : before === null ? { full: after } : before.version === after.version ? undefined : { from: before.version, patch: diff(before, after) };
     return {
       type: 'update',
       table: this.id,
-      seq: this.seq,
+      seq: published.after.record.seq,
       entries: published.entries.map((e) => entryFor(e, viewer)),
-      clocks: clocks(this.table.record, this.deps.clock.now()),
+      clocks: clocks(published.after.record, this.deps.clock.now()),
       ...(published.infoChanged ? { info: info ?? this.info() } : {}),
       ...(game ? { game } : {}),
     } as ServerMessage;

@@ -10,7 +10,13 @@ import type { Store } from '../store/store.ts';
 import { newTable } from './decide.ts';
 import { CATCH_UP_LIMIT, TableHost, type HostDeps, type TableListener } from './host.ts';
 
-export type RegistryOptions = Omit<HostDeps, 'listener'> & { readonly games: GameCatalog };
+export type RegistryOptions = Omit<HostDeps, 'listener'> & {
+  readonly games: GameCatalog;
+  /** In a cluster: takes the lease of a table this process just created, returning its epoch. */
+  readonly claim?: (id: TableId) => Promise<number>;
+  /** In a cluster: gives up the lease of a table unloaded here (nobody needs to own it until asked). */
+  readonly release?: (table: TableHost) => void;
+};
 
 export class TableRegistry {
   private readonly tables = new Map<TableId, TableHost>();
@@ -61,7 +67,8 @@ export class TableRegistry {
     if (!game) return fail('bad-message', 'no such game');
     const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed());
     await this.options.store.createTable(record, []);
-    const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps());
+    const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
+    const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps(), fence);
     this.tables.set(table.id, table);
     this.listener?.lobbyChanged();
     return ok(table);
@@ -84,7 +91,24 @@ export class TableRegistry {
     return this.tables.get(id);
   }
 
-  private async load(id: TableId): Promise<TableHost | null> {
+  /** Loads a table this process has just taken the lease of (a cluster), appending under `epoch`. */
+  adopt(id: TableId, epoch: number): Promise<TableHost | null> {
+    this.drop(id);
+    const pending = this.load(id, epoch).finally(() => this.loading.delete(id));
+    this.loading.set(id, pending);
+    return pending;
+  }
+
+  /** Forgets a table here (it stays in the store): its timers stop. */
+  drop(id: TableId): TableHost | undefined {
+    const table = this.tables.get(id);
+    if (!table) return undefined;
+    table.dispose();
+    this.tables.delete(id);
+    return table;
+  }
+
+  private async load(id: TableId, fence?: number): Promise<TableHost | null> {
     const loaded = await this.options.store.load(id);
     if (!loaded) return null;
     const { record, setup, moves } = loaded;
@@ -98,7 +122,7 @@ export class TableRegistry {
       state = stepAll(game, started.state, moves);
     }
     const recent = await this.options.store.readLog(id, Math.max(0, record.seq - CATCH_UP_LIMIT));
-    const table = new TableHost(game, { record, setup, state }, recent, this.deps());
+    const table = new TableHost(game, { record, setup, state }, recent, this.deps(), fence);
     this.tables.set(id, table);
     return table;
   }
@@ -128,6 +152,7 @@ export class TableRegistry {
       if (table.status === 'waiting' && now - table.lastActivity() < waitingMs) continue;
       table.dispose();
       this.tables.delete(id);
+      this.options.release?.(table);
       unloaded++;
     }
     if (unloaded > 0) this.listener?.lobbyChanged();
