@@ -101,7 +101,7 @@ describe('properties of random legal games, 3 to 8 players', () => {
           previous = now;
         });
       }),
-      { numRuns: 160 },
+      { numRuns: 120 },
     );
   });
 
@@ -136,7 +136,7 @@ describe('properties of random legal games, 3 to 8 players', () => {
           }
         });
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
