@@ -1,114 +1,17 @@
-// End to end in real headless Chromium against the real server on loopback: a host opens a table, three
+// End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table, three
 // friends join by the link (one on a phone, one by keyboard), a bot fills the last seat, a spectator watches a
 // live auction, one player reloads mid-auction, everybody plays to the results, and the replay viewer opens
 // the finished game. Every page passes axe-core's accessibility rules. Screenshots land in
-// apps/web/test-artifacts/.
+// apps/web/test-artifacts/. The shared steps are in ./support.ts.
 
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '@razzia/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, fixtures, moved, nextTurn, playToEnd as play, shot, useE2E, version } from './support.ts';
 
-const web = new URL('..', import.meta.url).pathname;
-const artifacts = join(web, 'test-artifacts');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-let browser: Browser;
-let server: RunningServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  server = await startServer({
-    dataDir: mkdtempSync(join(tmpdir(), 'razzia-e2e-')),
-    port: 0,
-    host: '127.0.0.1',
-    webBuildDir: join(web, 'build'),
-    botDelayMs: 30,
-    logger: pino({ level: 'silent' }),
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-const cspViolations: string[] = [];
-
-async function newPage(viewport = DESKTOP, options: { isMobile?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport, ...(options.isMobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw new Error(`page error: ${e.message}`);
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-  });
-  return page;
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-
-/** axe-core, evaluated in the page (as the browser's devtools would: the page's CSP does not apply). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const a11yViolations: Record<string, string[]> = {};
-
-/** Runs every axe rule (WCAG A/AA and best practice) on the page as it is now; keeps what fails, by name. */
-async function audit(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-  if (found.length > 0) a11yViolations[name] = found;
-}
-
-/** Waits until this page can act ('act') or shows the results ('over'). */
-async function nextTurn(page: Page): Promise<'act' | 'over'> {
-  const handle = await page
-    .waitForFunction(
-    () => {
-      if (document.querySelector('[data-testid=ranking]')) return 'over';
-      return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
-    },
-      null,
-      { timeout: 90_000, polling: 50 },
-    )
-    .catch(async (e: Error) => {
-      // Say what this page showed when it gave up waiting.
-      const status = await page.locator('[data-testid=status]').textContent().catch(() => '?');
-      const actions = await page.locator('[data-testid=actions]').innerText().catch(() => 'no action bar');
-      const banner = await page.locator('[role=alert], [role=status]').allInnerTexts().catch(() => []);
-      throw new Error(`${page.url()} waited in vain: status "${status}", actions "${actions}", banners ${JSON.stringify(banner)}: ${e.message}`);
-    });
-  return (await handle.jsonValue()) as 'act' | 'over';
-}
-
-async function version(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? null);
-}
-
-/** After a move, wait until the table shows a newer version (or the results). */
-async function moved(page: Page, from: string | null): Promise<void> {
-  await page.waitForFunction(
-    (v) => !!document.querySelector('[data-testid=ranking]') || document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v,
-    from,
-    { timeout: 30_000, polling: 30 },
-  );
-}
+const e2e = useE2E();
+const newPage = (viewport?: { width: number; height: number }, options?: { isMobile?: boolean }) => e2e.newPage(viewport, options);
+const audit = (page: Page, name: string) => e2e.audit(page, name);
 
 interface Style {
   /** Keys only, no mouse. */
@@ -119,18 +22,12 @@ interface Style {
   during?: (page: Page) => Promise<void>;
 }
 
-/** Plays this seat to the end by clicking (or by keys only): draw and pass when allowed, otherwise the lowest
- * bid (a forced court bid); a bidder bids and steals instead. Counts its moves, bids and thefts. */
+/** Plays this Razzia! seat to the end by clicking (or by keys only): draw and pass when allowed, otherwise the
+ * lowest bid (a forced court bid); a bidder bids and steals instead. Counts its moves, bids and thefts. */
 async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: number; bids: number; thefts: number }> {
-  let moves = 0;
   let bids = 0;
   let thefts = 0;
-  const done = () => ({ moves, bids, thefts });
-  for (;;) {
-    if ((await nextTurn(page)) === 'over') return done();
-    await options.during?.(page);
-    if ((await nextTurn(page)) === 'over') return done();
-    const before = await version(page);
+  const move = async (page: Page) => {
     const buttons = page.locator('[data-testid=actions] button:not([disabled])');
     if (options.keyboard) {
       const kinds = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.action ?? ''));
@@ -157,16 +54,16 @@ async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: numb
       const target = (await draw.count()) > 0 ? draw.first() : (await pass.count()) > 0 ? pass.first() : buttons.first();
       await target.click({ timeout: 10_000 }).catch(() => undefined); // a re-render may swap the button: try again
     }
-    await moved(page, before).catch(() => undefined);
-    moves++;
-  }
+  };
+  const moves = await play(page, { move, ...(options.during ? { during: options.during } : {}) });
+  return { moves, bids, thefts };
 }
 
 describe('a whole game in real browsers', () => {
   it('from link to final score: four people, a bot and a spectator; a reload mid-auction; the language switch', async () => {
     // The host opens the home page, tries the language switch, and opens a five-seat public table.
     const host = await newPage();
-    const home = await host.goto(server.url);
+    const home = await host.goto(e2e.url);
     // The page runs only our own scripts and cannot be framed; its links never leave in a Referer.
     const headers = home!.headers();
     expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
@@ -279,10 +176,10 @@ describe('a whole game in real browsers', () => {
 
     // The record downloads, and the replay viewer steps through it.
     const href = await host.locator('a[download]').getAttribute('href');
-    const record = await host.request.get(new URL(href!, server.url).href);
+    const record = await host.request.get(new URL(href!, e2e.url).href);
     expect(record.status()).toBe(200);
     expect((await record.json()).format).toBe('razzia-record/1');
-    await spectator.goto(`${server.url}/replay?table=${link.split('/').pop()}`);
+    await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
     const last = await spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 });
     expect(last).toMatch(/^Action (\d+) of \1$/);
     await spectator.click('[data-testid=prev]');
@@ -294,8 +191,7 @@ describe('a whole game in real browsers', () => {
 
     // A record file from disk: a good one steps to its end; an illegal one is shown up to the broken action,
     // with the rule it breaks; a malformed one is refused in words.
-    const fixtures = join(web, '../../fixtures');
-    await spectator.goto(`${server.url}/replay`);
+        await spectator.goto(`${e2e.url}/replay`);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/hand-scored-2p.json'));
     await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Action (\d+) of \1$/);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'illegal/bid-not-higher.json'));
@@ -307,11 +203,11 @@ describe('a whole game in real browsers', () => {
     expect(await spectator.locator('[data-testid=step]').count()).toBe(0);
 
     // A page that does not exist says so in words, with the way home; a bare table id works as a link.
-    const missing = await spectator.goto(`${server.url}/nothing/here`);
+    const missing = await spectator.goto(`${e2e.url}/nothing/here`);
     expect(missing?.status()).toBe(404);
     await expect.poll(() => spectator.locator('[role=alert]').textContent()).toBe('There is no such page here.');
     await audit(spectator, 'not found');
-    await spectator.goto(server.url);
+    await spectator.goto(e2e.url);
     await spectator.fill('[data-testid=join-link]', 'no link at all');
     await spectator.keyboard.press('Enter');
     await expect.poll(() => spectator.locator('[role=alert]').textContent()).toBe('That is not a table link.');
@@ -319,13 +215,12 @@ describe('a whole game in real browsers', () => {
     await spectator.keyboard.press('Enter');
     await spectator.waitForURL(link);
 
-    expect(cspViolations).toEqual([]);
-    expect(a11yViolations).toEqual({});
+    e2e.expectClean();
   });
 
   it('a friend closes their tab mid-game: the host lets a bot play for them; they come back and play on', async () => {
     const host = await newPage();
-    await host.goto(server.url);
+    await host.goto(e2e.url);
     await host.fill('input[name=table-name]', 'Stand-in table');
     await host.locator('label:has(input[name=players][value="2"])').click();
     await host.click('button[type=submit]');
@@ -372,8 +267,7 @@ describe('a whole game in real browsers', () => {
     expect(Number(await version(host))).toBeGreaterThan(Number(before) + 3);
 
     // Wim opens the link again in the same browser: the stand-in ends and Wim is told what happened.
-    const back = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, storageState: storage });
-    contexts.push(back);
+    const back = await e2e.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, storageState: storage });
     const again = await back.newPage();
     await again.goto(link);
     await again.waitForSelector('[data-testid=stood-in]');
@@ -382,6 +276,6 @@ describe('a whole game in real browsers', () => {
     await host.waitForSelector('.log li:has-text("Wim is back and plays again")');
     await shot(again, 'stood-in-phone');
     await audit(again, 'stood in, phone');
-    expect(a11yViolations).toEqual({});
+    e2e.expectClean();
   });
 });
