@@ -26,7 +26,7 @@ export function resolveChance(spec: ChanceSpec, random: Random): ChanceOutcome {
 /** Why `outcome` does not resolve `spec`, or null if it does. */
 export function checkOutcome(spec: ChanceSpec, outcome: ChanceOutcome): string | null {
   if (typeof outcome !== 'object' || outcome === null) return 'a chance outcome is an object';
-  if (outcome.kind !== spec.kind) return `the game waits for a ${spec.kind}, not a ${String(outcome.kind)}`;
+  if (outcome.kind !== spec.kind) return `the game waits for a ${spec.kind}, not ${describe(outcome.kind)}`;
   if (spec.kind === 'die') {
     const value = (outcome as { value: unknown }).value;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > spec.sides)
@@ -42,6 +42,15 @@ export function checkOutcome(spec: ChanceSpec, outcome: ChanceOutcome): string |
     seen[i] = 1;
   }
   return null;
+}
+
+/** A value in words for an error message, whatever it is (never throws, unlike String() on odd objects). */
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value)?.slice(0, 40) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
 }
 
 /** `items` in the order a shuffle outcome gives: item `order[k]` comes k-th. */

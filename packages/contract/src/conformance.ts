@@ -1,7 +1,7 @@
 // What every game must satisfy, checked over many random games: each game's test suite runs this at every
 // player count. It is the contract's own test of a game — legal lists, purity, schemas, addressing, records and
-// (for games with `sample`) that a sampled state shows the seat exactly its own view, which also catches a
-// view that leaks something hidden.
+// (for games with `sample`) that a sampled state shows the seat exactly its own view. It cannot tell a leaking
+// view (a sample drawn from it carries the leak along): each game tests its own hiding against the true state.
 
 import { resolveChance } from './chance.ts';
 import type { AnyGame, Move, Seat, Told } from './game.ts';
@@ -61,7 +61,7 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
           const sampled = game.sample(v, viewer, rng);
           const again = game.view(sampled, viewer);
           if (json(again) !== json(v))
-            fail(`seat ${viewer}'s view of a state sampled from its view differs from the view (a leak, or a sampler that ignores the view):\n${json(v).slice(0, 400)}\n${json(again).slice(0, 400)}`);
+            fail(`seat ${viewer}'s view of a state sampled from its view differs from the view (a sampler that ignores or contradicts the view):\n${json(v).slice(0, 400)}\n${json(again).slice(0, 400)}`);
         }
       }
       if (pending.kind === 'over') {

@@ -34,4 +34,9 @@ describe('resolving chance', () => {
   ] as const)('refuses %j resolved as %j', (spec, outcome, says) => {
     expect(checkOutcome(spec, outcome as never)).toContain(says);
   });
+
+  it('refuses any value as an outcome without throwing', () => {
+    for (const outcome of [null, 3, 'die', { kind: { toString: 0 } }, { kind: 'die' }, { kind: 'shuffle', order: 'abc' }])
+      expect(typeof checkOutcome({ kind: 'die', sides: 6 }, outcome as never)).toBe('string');
+  });
 });
