@@ -1,4 +1,4 @@
-// Every rule and worked example of the 1996 English rulebook (shared/seeds/001_…), one sentence-named test each,
+// Every rule and worked example of the 1996 English rulebook (restated in docs/rules/razzia-dorra.md), one sentence-named test each,
 // played with the engine. Udo, Claudia, Stefan and Karin sit in seats 0 to 3, as in the rulebook's examples.
 
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every statement of the English rulebook (shared/seeds/004_…) that can be shown in play, each its own test
+// Every statement of the English rulebook (restated in docs/rules/robbery.md) that can be shown in play, each its own test
 // named by the sentence, played with the engine. The rulebook has no worked examples with names; its
 // sentences are the examples. Rule numbers refer to docs/rules/robbery.md.
 
