@@ -24,7 +24,7 @@ afterEach(async () => {
 /** A fresh database and three processes, with a short lease so takeovers are quick. */
 async function cluster(n = 3, env: Record<string, string> = {}) {
   const databaseUrl = await databaseFor(tempDir());
-  const base = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LEASE_MS: '1500', ...env };
+  const base = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LEASE_MS: '1500', CREATE_LIMIT: '1000/1000', ...env };
   const nodes = await startCluster(n, base);
   const backends = nodes.map((p) => p.port);
   cleanup.push(async () => {
@@ -53,7 +53,7 @@ async function cluster(n = 3, env: Record<string, string> = {}) {
     },
     async owner(table: TableId): Promise<number> {
       return until(async () => {
-        const healths = await Promise.all(nodes.map((p) => (p.running ? p.health().catch(() => null) : null)));
+        const healths = await Promise.all(nodes.map((p) => (p.running && !p.paused ? p.health().catch(() => null) : null)));
         const owners = healths.flatMap((h, i) => (h?.owned.includes(table) ? [i] : []));
         return owners.length === 1 ? { i: owners[0] as number } : null;
       }, `one owner of ${table}`).then((o) => o.i);
@@ -72,7 +72,9 @@ async function table(c: Cluster, options: { people: number; clock?: number | nul
     const proxy = await c.proxy(seat % c.nodes.length);
     const player = await Player.join(proxy.url, id, seat === 0 ? token : undefined);
     await player.client.watch(id);
-    await player.client.must({ type: 'sit', table: id, name: `P${seat}`, seat });
+    const sat = await player.client.must({ type: 'sit', table: id, name: `P${seat}`, seat });
+    // As a browser does: its reconnections carry the token it was given.
+    player.client.socket.auth = { token: sat.token };
     seats.set(seat, [player]);
     players.push(player);
   }
@@ -139,5 +141,87 @@ describe('a cluster of three processes', () => {
     const { lost, duplicated } = await finished(c, t, plays);
     expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
     expect(await c.nodes[survivor]!.metric('razzia_lease_takeovers_total')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('kill -9 of the owner mid-clock: the clock is a deadline in the store, so it runs out on the new owner', async () => {
+    const c = await cluster();
+    const t = await table(c, { people: 3, clock: 5 });
+    // Seat 1 does not decide until its clock has run out once.
+    let sleeping = true;
+    const timedOut = () =>
+      t.spectator.client.held.get(t.id)?.log.some((e) => e.kind === 'table' && e.event.type === 'timed-out' && e.event.seat === 1) ?? false;
+    const plays = t.players.map((p, seat) => p.play(() => seat === 1 && sleeping));
+    await t.host.client.must({ type: 'start', table: t.id });
+    await until(async () => t.spectator.game?.awaiting.includes(1) && t.spectator.client.held.get(t.id)?.info.clocks.some((k) => k.seat === 1), 'seat 1 on the clock');
+    const owner = await c.owner(t.id);
+    await c.nodes[owner]!.kill9();
+    await until(async () => timedOut(), 'the clock of seat 1 to run out on another process');
+    sleeping = false;
+    for (const p of t.players) p.resume();
+    const { lost, duplicated, moves } = await finished(c, t, plays);
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    expect(moves.some((m) => 'seat' in m && m.seat === 1 && m.timedOut)).toBe(true);
+  });
+
+  it('a paused owner (SIGSTOP) whose lease lapses loses the table, and once resumed appends nothing more', async () => {
+    const c = await cluster(3, { BOT_DELAY_MS: '40' });
+    // One person (on another process than the owner) and three bots, so the game moves while the owner sleeps.
+    const { id, token } = await createTable({ url: c.nodes[0]!.url }, { players: 4, visibility: 'private' });
+    const owner = await c.owner(id);
+    const person = await Player.join((await c.proxy((owner + 1) % 3)).url, id, token);
+    const spectator = await Player.join((await c.proxy((owner + 2) % 3)).url, id);
+    cleanup.push(() => {
+      person.close();
+      spectator.close();
+    });
+    await person.client.watch(id);
+    await spectator.client.watch(id);
+    await person.client.must({ type: 'sit', table: id, name: 'Person', seat: 0 });
+    for (let seat = 1; seat < 4; seat++) await person.client.must({ type: 'add-bot', table: id, bot: 'greedy', seat });
+    const play = person.play();
+    await person.client.must({ type: 'start', table: id });
+    await until(async () => (spectator.game?.version ?? 0) > 5, 'a few moves');
+    c.nodes[owner]!.pause();
+    const before = spectator.client.held.get(id)?.seq ?? 0;
+    const next = await c.owner(id);
+    expect(next).not.toBe(owner);
+    await until(async () => (spectator.client.held.get(id)?.seq ?? 0) > before + 3, 'the game going on without the paused owner');
+    c.nodes[owner]!.resume();
+    // Woken up, it finds its lease gone (its renewal, or its first append, is refused) and hosts the table no more.
+    await until(async () => !(await c.nodes[owner]!.health()).owned.includes(id) && (await c.nodes[owner]!.metric('razzia_leases_lost_total')) >= 1, 'the paused owner to let go');
+    await play;
+    await until(async () => spectator.game?.outcome, 'the spectator sees the end');
+    const { lost, duplicated, moves } = await audit(c.databaseUrl, id, new Map([[0, [person]]]));
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    expect(moves.length).toBe(spectator.game?.version);
+  });
+
+  it('Redis restarted mid-game: the processes reconnect, catch up what was lost, and the game finishes', async () => {
+    const c = await cluster();
+    const t = await table(c, { people: 3 });
+    const plays = t.players.map((p) => p.play());
+    await t.host.client.must({ type: 'start', table: t.id });
+    await until(async () => (t.spectator.game?.version ?? 0) > 20, 'twenty moves');
+    await redis.restart();
+    const { lost, duplicated } = await finished(c, t, plays);
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+  });
+
+  it('rolling restart of all three processes (SIGTERM drains each) while twenty tables play: every game finishes', async () => {
+    const c = await cluster(3, { BOT_DELAY_MS: '40' });
+    const tables = [];
+    for (let i = 0; i < 20; i++) tables.push(await table(c, { people: 2 }));
+    const plays = tables.map((t) => t.players.map((p) => p.play()));
+    for (const t of tables) await t.host.client.must({ type: 'start', table: t.id });
+    for (let i = 0; i < 3; i++) {
+      await c.nodes[i]!.stop();
+      await c.replace(i);
+    }
+    const audits = [];
+    for (const [i, t] of tables.entries()) audits.push(await finished(c, t, plays[i] as Promise<unknown>[]));
+    expect(audits.map((a) => a.lost + a.duplicated)).toEqual(tables.map(() => 0));
+    // The new processes host them all now.
+    const healths = await Promise.all(c.nodes.map((p) => p.health()));
+    expect(healths.every((h) => h.members.length === 2)).toBe(true);
   });
 });

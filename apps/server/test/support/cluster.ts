@@ -72,20 +72,25 @@ export class NodeProcess {
     return done;
   }
 
+  /** Stopped by SIGSTOP: it answers nothing until resumed. */
+  paused = false;
+
   pause(): void {
+    this.paused = true;
     this.child.kill('SIGSTOP');
   }
 
   resume(): void {
+    this.paused = false;
     this.child.kill('SIGCONT');
   }
 
   async health(): Promise<{ node: string; owned: string[]; tables: number; members: { node: string }[] }> {
-    return (await fetch(`${this.url}/healthz`)).json() as never;
+    return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
   }
 
   async metric(name: string): Promise<number> {
-    const text = await (await fetch(`${this.url}/metrics`)).text();
+    const text = await (await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
     const line = text.split('\n').find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(' ')[1]) : NaN;
   }
