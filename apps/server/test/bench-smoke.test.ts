@@ -23,3 +23,19 @@ describe('the server benchmark still runs', () => {
     expect(stdout).toMatch(/^\(d\) saturation, 3 tables/m);
   });
 });
+
+describe('the cluster benchmark still runs', () => {
+  it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills; its last line', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--sockets=20'],
+      { cwd: repo, timeout: 170_000 },
+    );
+    expect(stdout).toMatch(/^\(a\) one process, SQLite: 12 tables, \d+ moves\/s/m);
+    expect(stdout).toMatch(/^\(b\) one process, PostgreSQL: 12 tables/m);
+    expect(stdout).toMatch(/^\(c\) three processes, PostgreSQL \+ Redis/m);
+    expect(stdout).toMatch(/^\(d\) memory: /m);
+    expect(stdout).toMatch(/^\(e\) takeover after kill -9 .*: until each of its tables moves again, p50 \d+ ms, max \d+ ms/m);
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^cluster: lost \d+, duplicated \d+, takeover max \d+ ms$/);
+  }, 180_000);
+});

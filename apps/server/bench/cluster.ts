@@ -1,0 +1,224 @@
+// `pnpm bench:cluster`: the same table load as `pnpm bench:server` on one SQLite process, on one PostgreSQL
+// process, and on three processes behind Redis with each table's sockets spread over all three; memory per table
+// and per socket; then kill -9 of a process owning tables, again and again (a new process replacing it each
+// time), with people playing through proxies that reconnect them elsewhere: takeover time, and every decision
+// the server acknowledged audited against the store (lost and duplicated must both be 0).
+
+import { cpus } from 'node:os';
+import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { NodeProcess, Proxy, audit, until } from '../test/support/processes.ts';
+import { freePort, startPostgres, startRedis } from '../test/support/services.ts';
+import { concurrent, connect, fmt, health, percentile, setBaseline, startServer, type Table } from './load.ts';
+
+void freePort;
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const TABLES = Number(args.get('tables') ?? 500);
+const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);
+const THINK_MS = Number(args.get('think-ms') ?? 1000);
+const KILLS = Number(args.get('kills') ?? 20);
+const KILL_TABLES = Number(args.get('kill-tables') ?? 30);
+const SOCKETS = Number(args.get('sockets') ?? 1000);
+
+type Load = Awaited<ReturnType<typeof concurrent>>;
+const line = (name: string, r: Load) =>
+  `${name}: ${TABLES} tables, ${Math.round(r.movesPerSecond)} moves/s, move → all 5 receivers p50 ${fmt(r.p50)}, p99 ${fmt(r.p99)} (raw round trip under this load: p50 ${fmt(r.rawP50)}, p99 ${fmt(r.rawP99)}); ${r.perTableKb.toFixed(0)} KB RSS, ${r.heapPerTableKb.toFixed(0)} KB heap per table`;
+
+async function load(urls: readonly string[]): Promise<Load> {
+  await setBaseline(urls);
+  const tables: Table[] = [];
+  const r = await concurrent(urls, TABLES, tables, THINK_MS, STEP_SECONDS);
+  for (const t of tables) t.close();
+  return r;
+}
+
+/** One person at one table through its proxy: plays seat 0, reconnects by itself, remembers what it sent. */
+class Person {
+  readonly sent = new Map<number, unknown>();
+  readonly acked: { version: number; intent: unknown }[] = [];
+  game: GamePayload | null = null;
+  seq = 0;
+  private socket!: Socket;
+  private actedOn = -1;
+  private acting = false;
+  /** Called with each new log position received. */
+  onSeq: ((seq: number) => void) | null = null;
+
+  constructor(
+    readonly table: TableId,
+    private readonly token: Token,
+  ) {}
+
+  async start(url: string): Promise<void> {
+    this.socket = io(url, { transports: ['websocket'], auth: { token: this.token }, forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 500 });
+    this.socket.on(MESSAGE_EVENT, (m: ServerMessage) => this.received(m));
+    this.socket.on('connect', () => void this.send({ type: 'watch', table: this.table, ...(this.seq > 0 ? { since: this.seq } : {}) }));
+    await new Promise<void>((resolve) => this.socket.once('connect', () => resolve()));
+  }
+
+  send(message: object): Promise<{ ok: boolean; error?: { code: string } } | null> {
+    return this.socket.timeout(10_000).emitWithAck(MESSAGE_EVENT, message).catch(() => null) as never;
+  }
+
+  private received(m: ServerMessage): void {
+    if (m.type === 'snapshot' && m.snapshot.table.id === this.table) {
+      this.game = m.snapshot.game;
+      this.seq = m.snapshot.seq;
+    } else if (m.type === 'update' && m.table === this.table) {
+      if (m.entries[0]?.seq !== this.seq + 1) return void this.send({ type: 'watch', table: this.table, since: this.seq });
+      if (m.game && 'full' in m.game) this.game = m.game.full;
+      else if (m.game) this.game = applyPatch(this.game as GamePayload, m.game.patch);
+      this.seq = m.seq;
+    } else return;
+    this.onSeq?.(this.seq);
+    this.consider();
+  }
+
+  private consider(): void {
+    const game = this.game;
+    if (!game || game.outcome || game.legal.length === 0 || this.acting || this.actedOn === game.version) return;
+    const version = game.version;
+    const intent = game.legal.find((a) => a.type === 'draw' || a.type === 'pass') ?? game.legal[0];
+    this.acting = true;
+    this.actedOn = version;
+    this.sent.set(version, intent);
+    void this.send({ type: 'act', table: this.table, version, intent }).then((r) => {
+      this.acting = false;
+      if (r?.ok) this.acked.push({ version, intent });
+      else if (r?.error?.code !== 'stale-version') {
+        this.actedOn = -1;
+        setTimeout(() => this.consider(), 100).unref();
+      }
+      this.consider();
+    });
+  }
+
+  get over(): boolean {
+    return !!this.game?.outcome;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+async function takeovers(databaseUrl: string, redisUrl: string): Promise<{ times: number[]; lost: number; duplicated: number; tables: number; missed: number }> {
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BOT_DELAY_MS: '100', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', LOG_LEVEL: 'warn' };
+  const nodes = await Promise.all([0, 1, 2].map(() => NodeProcess.start(env)));
+  const backends = nodes.map((n) => n.port);
+  const proxies = await Promise.all([0, 1, 2].map((i) => Proxy.start(backends, i)));
+  const people: Person[] = [];
+  const slots: (Person | null)[] = Array.from({ length: KILL_TABLES }, () => null);
+  let stopping = false;
+  // Each slot keeps one game going: a person (seat 0, through the proxy that prefers process slot % 3) and three bots.
+  const open = async (slot: number) => {
+    const proxy = proxies[slot % 3] as Proxy;
+    const res = await fetch(`${proxy.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'kill', players: 4, visibility: 'private', clock: null }) });
+    const body = (await res.json()) as { table: { id: TableId }; token: Token };
+    const person = new Person(body.table.id, body.token);
+    await person.start(proxy.url);
+    await person.send({ type: 'sit', table: person.table, name: 'Person', seat: 0 });
+    for (let seat = 1; seat < 4; seat++) await person.send({ type: 'add-bot', table: person.table, bot: 'greedy', seat });
+    person.onSeq = () => {
+      if (person.over && slots[slot] === person && !stopping) void open(slot).catch(() => undefined);
+    };
+    slots[slot] = person;
+    people.push(person);
+    await person.send({ type: 'start', table: person.table });
+  };
+  for (let slot = 0; slot < KILL_TABLES; slot++) await open(slot);
+
+  const times: number[] = [];
+  let missed = 0;
+  for (let kill = 0; kill < KILLS; kill++) {
+    const healths = await Promise.all(nodes.map((n) => n.health()));
+    const victim = healths.reduce((best, h, i) => (h.owned.length > (healths[best]?.owned.length ?? -1) ? i : best), 0);
+    const owned = new Set(healths[victim]?.owned ?? []);
+    const watched = slots.filter((p): p is Person => p !== null && owned.has(p.table) && !p.over && p.game !== null);
+    const t0 = performance.now();
+    const moved = watched.map(
+      (p) =>
+        new Promise<number | null>((resolve) => {
+          const at = p.seq;
+          const timer = setTimeout(() => resolve(null), 30_000);
+          const was = p.onSeq;
+          p.onSeq = (seq) => {
+            was?.(seq);
+            if (seq > at) {
+              clearTimeout(timer);
+              p.onSeq = was;
+              resolve(performance.now() - t0);
+            }
+          };
+        }),
+    );
+    await nodes[victim]!.kill9();
+    const waited = await Promise.all(moved);
+    const got = waited.filter((t): t is number => t !== null);
+    missed += waited.length - got.length;
+    if (got.length > 0) times.push(Math.max(...got));
+    // A new process takes the dead one's place, and the cluster sees it before the next kill.
+    const fresh = await NodeProcess.start(env);
+    nodes[victim] = fresh;
+    backends[victim] = fresh.port;
+    await until(async () => (await Promise.all(nodes.map((n) => n.health()))).every((h) => h.members.length === 2), 'the new process to join');
+  }
+  stopping = true;
+  for (const p of people) p.close();
+  let lost = 0;
+  let duplicated = 0;
+  for (const p of people) {
+    const a = await audit(databaseUrl, p.table, new Map([[0, [p]]]));
+    lost += a.lost;
+    duplicated += a.duplicated;
+  }
+  for (const proxy of proxies) await proxy.close();
+  for (const n of nodes) await n.kill9();
+  return { times, lost, duplicated, tables: people.length, missed };
+}
+
+async function main(): Promise<void> {
+  console.log(`Razzia Online cluster benchmark — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  console.log(`PostgreSQL and Redis: real servers on 127.0.0.1 (fsync on); 4-player tables + 1 spectator each, a decision every ~${THINK_MS} ms per table, ${STEP_SECONDS} s measured`);
+
+  const sqlite = await startServer({});
+  const a = await load([sqlite.url]);
+  sqlite.child.kill('SIGTERM');
+  console.log(line('(a) one process, SQLite', a));
+
+  const pg = await startServer({ DATABASE_URL: await postgres.database() });
+  const b = await load([pg.url]);
+  pg.child.kill('SIGTERM');
+  console.log(line('(b) one process, PostgreSQL', b));
+
+  const shared = { DATABASE_URL: await postgres.database(), REDIS_URL: redis.url };
+  const three = await Promise.all([0, 1, 2].map(() => startServer(shared)));
+  const c = await load(three.map((s) => s.url));
+  for (const s of three) s.child.kill('SIGTERM');
+  console.log(line('(c) three processes, PostgreSQL + Redis, each table on all three', c));
+  console.log(`    three processes' p99 / one SQLite process's: ${(c.p99 / a.p99).toFixed(2)}×`);
+
+  // Memory per socket: bare connections to a fresh process.
+  const bare = await startServer({});
+  const before = await health(bare.url);
+  const sockets: Socket[] = [];
+  for (let i = 0; i < SOCKETS; i++) sockets.push(await connect(bare.url));
+  const after = await health(bare.url);
+  console.log(
+    `(d) memory: ${((after.rssBytes - before.rssBytes) / 1024 / SOCKETS).toFixed(1)} KB RSS, ${((after.heapUsedBytes - before.heapUsedBytes) / 1024 / SOCKETS).toFixed(1)} KB heap per open socket (${SOCKETS} sockets); per live table (five sockets included): ${a.perTableKb.toFixed(0)} KB RSS, ${a.heapPerTableKb.toFixed(0)} KB heap (from (a))`,
+  );
+  for (const s of sockets) s.disconnect();
+  bare.child.kill('SIGTERM');
+
+  const k = await takeovers(await postgres.database(), redis.url);
+  const sorted = [...k.times].sort((x, y) => x - y);
+  console.log(
+    `(e) takeover after kill -9 of the process owning the most tables (${KILLS} kills, ${KILL_TABLES} tables playing, lease 3000 ms): until each of its tables moves again, p50 ${Math.round(percentile(sorted, 50))} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms; ${k.tables} games audited${k.missed ? `; ${k.missed} tables did not move within 30 s` : ''}`,
+  );
+  await Promise.all([postgres.stop(), redis.stop()]);
+  console.log(`cluster: lost ${k.lost}, duplicated ${k.duplicated}, takeover max ${Math.round(sorted.at(-1) ?? NaN)} ms`);
+  process.exit(0);
+}
+
+await main();

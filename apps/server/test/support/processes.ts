@@ -1,0 +1,211 @@
+// Real server processes of a cluster (tests and `pnpm bench:cluster`): starting, killing, pausing and draining
+// them; a TCP proxy per client that prefers one process and falls back to the others (what nginx or HAProxy do
+// for a client whose server went away); the audit of a game against the store: every acknowledged decision
+// exactly once.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect as tcpConnect, createServer, type Server, type Socket as TcpSocket } from 'node:net';
+import { createInterface } from 'node:readline';
+import type { TableId } from '@razzia/protocol';
+import { PostgresStore } from '../../src/store/postgres.ts';
+import type { StoredMove } from '../../src/tables/table.ts';
+
+const repo = new URL('../../../../', import.meta.url).pathname;
+
+/** One server process of the cluster. */
+export class NodeProcess {
+  readonly lines: string[] = [];
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+    readonly port: number,
+  ) {}
+
+  static start(env: Record<string, string>): Promise<NodeProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repo,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    return new Promise((resolve, reject) => {
+      const input = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      let node: NodeProcess | null = null;
+      input.on('line', (line) => {
+        lines.push(line);
+        if (lines.length > 2000) lines.splice(0, 1000);
+        const url = /Razzia Online is running at (http:\/\/\S+)/.exec(line)?.[1];
+        if (url && !node) {
+          node = new NodeProcess(child, url, Number(new URL(url).port));
+          (node as { lines: string[] }).lines = lines;
+          resolve(node);
+        }
+      });
+      child.once('exit', (code) => {
+        if (!node) reject(new Error(`server exited with ${code} before listening: ${lines.slice(-5).join('\n')}`));
+      });
+    });
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  private exited(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.running) return resolve();
+      this.child.once('exit', () => resolve());
+    });
+  }
+
+  kill9(): Promise<void> {
+    const done = this.exited();
+    this.child.kill('SIGKILL');
+    return done;
+  }
+
+  /** SIGTERM: the process drains (hands its tables over) and exits. */
+  stop(): Promise<void> {
+    const done = this.exited();
+    if (this.running) this.child.kill('SIGTERM');
+    return done;
+  }
+
+  /** Stopped by SIGSTOP: it answers nothing until resumed. */
+  paused = false;
+
+  pause(): void {
+    this.paused = true;
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.child.kill('SIGCONT');
+  }
+
+  async health(): Promise<{ node: string; owned: string[]; tables: number; members: { node: string }[] }> {
+    return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
+  }
+
+  async metric(name: string): Promise<number> {
+    const text = await (await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) : NaN;
+  }
+}
+
+/** Starts `n` processes of one cluster. */
+export async function startCluster(n: number, env: Record<string, string>): Promise<NodeProcess[]> {
+  return Promise.all(Array.from({ length: n }, () => NodeProcess.start(env)));
+}
+
+/**
+ * A TCP proxy on 127.0.0.1 for one client: each connection goes to the preferred backend, or to the next that
+ * accepts. `backends` may change (a process replaced by a new one on another port).
+ */
+export class Proxy {
+  private readonly server: Server;
+  private readonly open = new Set<TcpSocket>();
+  port = 0;
+
+  constructor(
+    readonly backends: number[],
+    private readonly preferred: number,
+  ) {
+    this.server = createServer((client) => this.pipe(client));
+  }
+
+  static async start(backends: number[], preferred: number): Promise<Proxy> {
+    const proxy = new Proxy(backends, preferred);
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    proxy.port = (proxy.server.address() as { port: number }).port;
+    return proxy;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  private pipe(client: TcpSocket, attempt = 0): void {
+    const n = this.backends.length;
+    if (attempt >= n) return void client.destroy();
+    const port = this.backends[(this.preferred + attempt) % n] as number;
+    const upstream = tcpConnect(port, '127.0.0.1');
+    upstream.once('error', () => {
+      if (!upstream.remoteAddress || upstream.bytesRead === 0) {
+        upstream.destroy();
+        if (!client.destroyed) this.pipe(client, attempt + 1);
+      }
+    });
+    upstream.once('connect', () => {
+      this.open.add(client);
+      client.pipe(upstream).pipe(client);
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+        this.open.delete(client);
+      };
+      client.once('close', close);
+      upstream.once('close', close);
+      client.once('error', close);
+      upstream.removeAllListeners('error');
+      upstream.once('error', close);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.open) s.destroy();
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+/** Every acknowledged decision is in the store exactly once, at its version; no person's move is unexplained. */
+/** What one client sent and had acknowledged, by game version. */
+export interface Decisions {
+  readonly sent: ReadonlyMap<number, unknown>;
+  readonly acked: readonly { readonly version: number; readonly intent: unknown }[];
+}
+
+export async function audit(
+  databaseUrl: string,
+  table: TableId,
+  players: ReadonlyMap<number, readonly Decisions[]>,
+): Promise<{ lost: number; duplicated: number; moves: StoredMove[] }> {
+  const store = await PostgresStore.open(databaseUrl);
+  const loaded = await store.load(table);
+  await store.close();
+  if (!loaded) throw new Error(`no table ${table} in the store`);
+  const moves = loaded.moves as StoredMove[];
+  const same = (m: StoredMove | undefined, seat: number, intent: unknown) =>
+    m !== undefined && intent !== undefined && 'seat' in m && m.seat === seat && canonical(m.action) === canonical(intent);
+  let lost = 0;
+  let duplicated = 0;
+  for (const [seat, list] of players)
+    for (const p of list) for (const { version, intent } of p.acked) if (!same(moves[version], seat, intent)) lost++;
+  moves.forEach((m, version) => {
+    if (!('seat' in m) || m.timedOut || !players.has(m.seat)) return;
+    // A person's move the server applied must be one decision that person sent on that version, once.
+    const sent = (players.get(m.seat) ?? []).filter((p) => same(m, m.seat, p.sent.get(version)));
+    if (sent.length !== 1) duplicated++;
+  });
+  return { lost, duplicated, moves };
+}
+
+/** JSON with sorted keys: the same decision, whatever order its keys came in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+/** Polls a condition (a server's health, a process's metrics) until it holds. */
+export async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
