@@ -3,6 +3,8 @@
 
 import type { GameModule } from './types.ts';
 import type { RazziaKey } from './razzia/messages/en.ts';
+import type { DorraKey } from './razzia-dorra/messages/en.ts';
+import type { RobberyKey } from './robbery/messages/en.ts';
 
 export interface GameEntry {
   readonly id: string;
@@ -23,10 +25,26 @@ export const GAMES: readonly GameEntry[] = [
     recordFormat: 'razzia-record/1',
     load: () => import('./razzia/module.ts').then((m) => m.razziaModule),
   },
+  {
+    id: 'razzia-dorra',
+    name: 'Razzia',
+    designer: 'Stefan Dorra',
+    seats: { min: 3, max: 8 },
+    recordFormat: 'razzia-dorra-record/1',
+    load: () => import('./razzia-dorra/module.ts').then((m) => m.dorraModule),
+  },
+  {
+    id: 'robbery',
+    name: 'Robbery',
+    designer: 'Reiner Knizia',
+    seats: { min: 2, max: 5 },
+    recordFormat: 'robbery-record/1',
+    load: () => import('./robbery/module.ts').then((m) => m.robberyModule),
+  },
 ];
 
 /** Every game's own message keys (types only: nothing of a game loads before it is needed). */
-export type GameMessageKey = RazziaKey;
+export type GameMessageKey = RazziaKey | DorraKey | RobberyKey;
 
 export function gameEntry(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);

@@ -1,0 +1,23 @@
+// Robbery in the web client: what the shared table chrome draws for this game, and its words.
+
+import type { GameModule } from '../types.ts';
+import Final from './Final.svelte';
+import Play from './Play.svelte';
+import RulesSummary from './components/RulesSummary.svelte';
+import Still from './Still.svelte';
+import { robberyEn } from './messages/en.ts';
+import { robberyEs } from './messages/es.ts';
+import { robberyNl } from './messages/nl.ts';
+import { replayRecord } from './replay.ts';
+import { describeEntry } from './viewmodel.ts';
+
+export const robberyModule: GameModule = {
+  id: 'robbery',
+  messages: { en: robberyEn, nl: robberyNl, es: robberyEs },
+  Play,
+  Final,
+  Still,
+  Rules: RulesSummary,
+  describe: describeEntry,
+  replay: replayRecord,
+};
