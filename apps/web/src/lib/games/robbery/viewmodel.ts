@@ -159,7 +159,7 @@ export function choiceLabel(choice: PlayChoice, names: readonly string[], t: Tra
 
 /** The help text of a card. */
 export function cardHelp(card: Card, t: Translate): string {
-  return typeof card === 'number' ? t('robbery.help.number') : t(`robbery.help.${card}`);
+  return typeof card === 'number' ? t('robbery.help.number', { n: card }) : t(`robbery.help.${card}`);
 }
 
 /** The status line: whose decision it is, in the viewer's words. */

@@ -1,0 +1,193 @@
+// Robbery end to end in real headless Chromium against the real server on loopback: a host on a desktop opens a
+// table, a friend joins by the link on a 390×844 phone (playing by touch), two bots fill the other seats and a
+// spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
+// offer comes up; everybody plays to the arrests, the loot and the winner, and the replay viewer opens the finished
+// game. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
+// the Guard Dog's offer, a raid's end with its Boss check, the end — land in apps/web/test-artifacts/.
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+
+const e2e = useE2E({ botDelayMs: 30 });
+
+/** What one friend's page has shown so far (each moment is photographed once per page). */
+interface Seen {
+  steal: boolean;
+  guard: boolean;
+  raidEnd: boolean;
+  moves: number;
+}
+
+const enabled = (page: Page, selector: string) => page.locator(`[data-testid=actions] button${selector}:not([disabled])`);
+
+/**
+ * One friend's way of playing, by what the buttons say they do: rob the other friend when they hold the Guard Dog;
+ * take the dog while neither friend has it; else take a tile from the middle; else the first play offered. Robbed
+ * while holding the dog, hand over the tile (so the dog can be robbed again). `tap` plays by touch.
+ */
+function friendMove(other: number, tap: boolean) {
+  return async (page: Page) => {
+    const press = (selector: string) => (tap ? enabled(page, selector).first().tap({ timeout: 10_000 }) : enabled(page, selector).first().click({ timeout: 10_000 }));
+    const holder = await page.locator('[data-seat][data-dog]').getAttribute('data-seat', { timeout: 1_000 }).catch(() => null);
+    const friendsHaveDog = holder === '0' || holder === '1';
+    const choices = [
+      '[data-give=tile]',
+      `[data-effect=steal][data-guarded=true][data-from="${other}"]`,
+      ...(friendsHaveDog ? [] : ['[data-effect=dog]']),
+      '[data-effect=take]',
+      '',
+    ];
+    for (const selector of choices)
+      if ((await enabled(page, selector).count()) > 0) {
+        await press(selector).catch(() => undefined); // a re-render may swap the button: the loop looks again
+        return;
+      }
+  };
+}
+
+/** Before each decision: photograph the moments this page shows for the first time. */
+function watchMoments(name: string, seen: Seen, spectator: Page) {
+  return async (page: Page) => {
+    seen.moves++;
+    const phone = name === 'phone';
+    const snap = async (moment: string, focus?: string) => {
+      if (focus) await page.locator(focus).last().scrollIntoViewIfNeeded();
+      await (phone ? view(page, `robbery-${moment}-${name}`) : shot(page, `robbery-${moment}-${name}`));
+      await e2e.audit(page, `robbery ${moment} (${name})`);
+    };
+    if (!seen.guard && (await page.locator('[data-testid=guard-offer]').count()) > 0) {
+      seen.guard = true;
+      await expect.poll(() => page.locator('[data-testid=status]').textContent()).toMatch(/stealing .* from you: you have the Guard Dog/);
+      await snap('guard-offer', '[data-testid=guard-offer]');
+      // The spectator sees who decides, in Spanish: the holder of the Guard Dog.
+      await spectator.waitForSelector('[data-phase=guard]');
+      await expect.poll(() => spectator.locator('[data-testid=status]').textContent()).toMatch(/roba a .*, que tiene el Perro guardián/);
+      await shot(spectator, 'robbery-guard-offer-spectator');
+    }
+    if (!seen.steal && (await page.locator('[data-testid=turn][data-moments~=steal]').count()) > 0) {
+      seen.steal = true;
+      await snap('steal', '[data-testid=turn][data-moments~=steal]');
+    }
+    if (!seen.raidEnd && (await page.locator('[data-testid=boss-check]').count()) > 0) {
+      seen.raidEnd = true;
+      await expect(page.locator('[data-testid=boss-check]').last().textContent()).resolves.toMatch(/Boss check: .* (keeps the Boss tile|goes back to the box)/);
+      await snap('raid-end', '[data-testid=boss-check]');
+    }
+  };
+}
+
+/** Waits until the end's three steps have faded in (at once with reduced motion). */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished' || a.playState === 'idle'));
+
+describe('Robbery in real browsers', () => {
+  it('a desktop host, a friend on a phone, two bots and a spectator play to the arrests, the loot and the winner', async () => {
+    const host = await e2e.newPage();
+    const link = await openTable(host, e2e.url, { game: 'robbery', players: 4, name: 'Robbery night' });
+    await takeSeat(host, 0, 'Hostess');
+    const phone = await e2e.newPage(PHONE, { isMobile: true });
+    await phone.goto(link);
+    await takeSeat(phone, 1, 'Felix');
+    await addBot(host, 2, 'greedy');
+    await addBot(host, 3, 'random');
+    // The spectator prefers Spanish, and no animations.
+    const spectator = await e2e.newPage(undefined, { context: { locale: 'es-ES', reducedMotion: 'reduce' } });
+    await spectator.goto(link);
+    await expect.poll(() => spectator.locator('html').getAttribute('lang')).toBe('es');
+
+    let games = 0;
+    const seen = { host: { steal: false, guard: false, raidEnd: false, moves: 0 }, phone: { steal: false, guard: false, raidEnd: false, moves: 0 } };
+    // The friends play for the Guard Dog; in the rare game where it never comes to an offer, they play a rematch.
+    for (;;) {
+      games++;
+      await startGame(host);
+      await phone.waitForSelector('[data-testid=status]');
+      await spectator.waitForSelector('[data-testid=status]');
+      await expect.poll(() => host.locator('[data-testid=status]').textContent()).toMatch(/Your turn|turn/);
+      await expect.poll(() => spectator.locator('[data-testid=status]').textContent()).toMatch(/Turno de|Tu turno|roba a|barajan/);
+
+      if (games === 1) {
+        // At a glance: the middle's nine tiles and the Guard Dog, hand sizes, the piles; the host's five cards.
+        await expect.poll(() => host.locator('[data-testid=middle] [role=img]').count()).toBe(10);
+        await expect.poll(() => host.locator('[data-testid=deck]').textContent()).toContain('35 cards');
+        const hand = host.locator('[data-testid=actions] .help, [data-testid=hand] .help');
+        expect(await hand.count()).toBeGreaterThan(0);
+        // Card help by keyboard on the desktop: a card's summary opens its help with Enter.
+        await host.locator('.help summary').first().focus();
+        await host.keyboard.press('Enter');
+        await expect.poll(() => host.locator('.help[open] .popover').count()).toBe(1);
+        await host.keyboard.press('Enter');
+        // …and on the phone by a tap.
+        await phone.locator('.help summary').first().tap();
+        await expect.poll(() => phone.locator('.help[open] .popover').isVisible()).toBe(true);
+        await view(phone, 'robbery-card-help-phone');
+        await phone.locator('.help summary').first().tap();
+        await expect.poll(() => phone.locator('.help[open]').count()).toBe(0);
+        await shot(host, 'robbery-table-desktop');
+        await shot(spectator, 'robbery-table-spectator-es');
+        await e2e.audit(host, 'robbery table (desktop)');
+        await e2e.audit(phone, 'robbery table (phone)');
+        await e2e.audit(spectator, 'robbery table (spectator, es)');
+      }
+
+      // The host's first decision by keyboard: Tab reaches every play, Enter makes it.
+      if (games === 1 && (await enabled(host, '').count()) > 0) {
+        const version = await host.evaluate(() => document.querySelector<HTMLElement>('[data-version]')?.dataset.version);
+        await enabled(host, '').first().focus();
+        await host.keyboard.press('Enter');
+        await host.waitForFunction((v) => document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v, version);
+      }
+
+      await Promise.all([
+        playToEnd(host, { move: friendMove(1, false), during: watchMoments('desktop', seen.host, spectator) }),
+        playToEnd(phone, { move: friendMove(0, true), during: watchMoments('phone', seen.phone, spectator) }),
+      ]);
+      if (seen.host.guard || seen.phone.guard || games === 4) break;
+      // A rematch at the same seats: the host opens it, the friend and the spectator follow.
+      await host.click('[data-testid=rematch]');
+      await host.waitForURL((url) => url.href !== link && /\/t\//.test(url.href));
+      await phone.locator('[data-testid=rematch]').tap();
+      await phone.waitForURL(host.url());
+      await spectator.goto(host.url());
+    }
+    expect(seen.host.guard || seen.phone.guard, 'a Guard Dog offer to a friend').toBe(true);
+    expect(seen.host.steal || seen.phone.steal, 'a steal').toBe(true);
+    expect(seen.host.raidEnd || seen.phone.raidEnd, "a raid's end").toBe(true);
+    expect(seen.host.moves + seen.phone.moves).toBeGreaterThan(10);
+
+    // The end, in order: alibis and arrests, then the loot face up, then the winner — on every screen.
+    for (const page of [host, phone, spectator]) {
+      await page.waitForSelector('[data-testid=ranking]');
+      await page.waitForSelector('[data-testid=reckoning]');
+      await settled(page);
+    }
+    const steps = await host.locator('[data-testid=reckoning] h2').allTextContents();
+    expect(steps).toEqual(['1 · Alibis and arrests', '2 · Loot', '3 · The winner']);
+    await expect.poll(() => host.locator('[data-testid=winner]').textContent()).toMatch(/wins|share the win/);
+    // Every banked tile is shown at the end: 36 tiles less the Boss tiles that went back to the box.
+    const shown = await host.locator('[data-testid=reckoning] [data-testid^=loot-] [role=img]').count();
+    expect(shown).toBeGreaterThan(25);
+    expect(shown).toBeLessThanOrEqual(36);
+    await expect.poll(() => spectator.locator('[data-testid=reckoning] h2').first().textContent()).toBe('1 · Coartadas y arrestos');
+    await shot(host, 'robbery-final-desktop');
+    await shot(phone, 'robbery-final-phone');
+    await e2e.audit(host, 'robbery results (desktop)');
+    await e2e.audit(phone, 'robbery results (phone)');
+    await e2e.audit(spectator, 'robbery results (spectator, es)');
+
+    // The replay viewer steps through the finished game with the same drawings: to the end, then back a little.
+    await host.click('[data-testid=replay-link]');
+    await host.waitForSelector('[data-testid=step]');
+    await host.locator('body').focus();
+    await host.keyboard.press('End');
+    await expect.poll(() => host.locator('[data-testid=reckoning]').isVisible()).toBe(true);
+    await host.keyboard.press('ArrowLeft');
+    await host.keyboard.press('ArrowLeft');
+    await expect.poll(() => host.locator('[data-testid=reckoning]').count()).toBe(0);
+    await expect.poll(() => host.locator('[data-testid=middle]').isVisible()).toBe(true);
+    await shot(host, 'robbery-replay');
+    await e2e.audit(host, 'robbery replay');
+
+    e2e.expectClean();
+  });
+});
