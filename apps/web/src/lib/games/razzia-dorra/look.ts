@@ -1,0 +1,14 @@
+// How the six bars look: a colour each (the border of their cards and their place on the table) and a short mark.
+// Colour is never the only sign: every card and bar also carries the bar's name.
+
+import { BAR_NAMES } from '@razzia/game-razzia-dorra/client';
+import type { Bar } from '@razzia/game-razzia-dorra/types';
+
+/** D1.1: left to right, the bars' colours (as on the cards' borders). */
+export const BAR_COLOURS = ['#2bb3a3', '#d9443f', '#e8e2cf', '#4c9a3a', '#3f6fd1', '#a35bd1'] as const;
+
+/** A bar's name, as the game prints it (the same in every language). */
+export const barName = (bar: Bar): string => BAR_NAMES[bar] ?? `#${bar + 1}`;
+
+/** A style attribute that sets `--bar` for a bar's tile or a card of that bar. */
+export const barStyle = (bar: Bar): string => `--bar: ${BAR_COLOURS[bar] ?? '#888'}`;

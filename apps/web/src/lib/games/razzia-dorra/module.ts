@@ -1,0 +1,23 @@
+// Stefan Dorra's Razzia in the web client: what the shared table chrome draws for this game, and its words.
+
+import type { GameModule } from '../types.ts';
+import Final from './Final.svelte';
+import Play from './Play.svelte';
+import Rules from './Rules.svelte';
+import Still from './Still.svelte';
+import { dorraEn } from './messages/en.ts';
+import { dorraEs } from './messages/es.ts';
+import { dorraNl } from './messages/nl.ts';
+import { replayRecord } from './replay.ts';
+import { describeEntry } from './viewmodel.ts';
+
+export const dorraModule: GameModule = {
+  id: 'razzia-dorra',
+  messages: { en: dorraEn, nl: dorraNl, es: dorraEs },
+  Play,
+  Final,
+  Still,
+  Rules,
+  describe: describeEntry,
+  replay: replayRecord,
+};
