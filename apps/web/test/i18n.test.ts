@@ -10,14 +10,17 @@ import { CARD_KINDS } from '@razzia/game-razzia/cards';
 
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();
 
-/** Every game's words, found by folder: a new game's dictionaries are checked without touching this file. */
-const gameFiles = import.meta.glob('../src/lib/games/*/messages/*.ts', { eager: true }) as Record<string, Record<string, Record<string, string>>>;
+/** Every game's words, found by folder: a new game's dictionaries are checked without touching this file. A game
+ * may keep words that load later in a subfolder (Razzia!'s rules page: messages/rules/en.ts…): each subfolder is
+ * a set of its own, checked the same way. */
+const gameFiles = import.meta.glob('../src/lib/games/*/messages/**/*.ts', { eager: true }) as Record<string, Record<string, Record<string, string>>>;
 const games = new Map<string, Partial<Record<Locale, Record<string, string>>>>();
 for (const [path, exports] of Object.entries(gameFiles)) {
-  const [, game, locale] = /games\/([^/]+)\/messages\/(\w+)\.ts$/.exec(path) ?? [];
+  const [, game, sub, locale] = /games\/([^/]+)\/messages\/(?:([\w-]+)\/)?(\w+)\.ts$/.exec(path) ?? [];
   const dict = Object.values(exports).find((v) => typeof v === 'object');
-  if (!game || !locale || !dict) continue;
-  games.set(game, { ...games.get(game), [locale]: dict });
+  if (!game || !locale || !dict || !(LOCALES as readonly string[]).includes(locale)) continue;
+  const name = sub ? `${game}/${sub}` : game;
+  games.set(name, { ...games.get(name), [locale]: dict });
 }
 
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games];
@@ -25,6 +28,7 @@ const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chr
 describe('i18n', () => {
   it('finds the dictionaries of every game folder', () => {
     expect([...games.keys()]).toContain('razzia');
+    expect([...games.keys()]).toContain('razzia/rules');
   });
 
   for (const [name, dicts] of sets)

@@ -32,6 +32,9 @@ export class TableClient {
   error = $state.raw<WireError | null>(null);
   /** When the last table message arrived (client clock), to count the clocks down. */
   receivedAt = $state(0);
+  /** The log's last entry when this page first drew the table: entries after it happened while it watched, so
+   * they are the moments to show (a page opened mid-game does not replay the past). */
+  liveFrom = 0;
 
   private socket: Socket | null = null;
   private seq = 0;
@@ -136,6 +139,7 @@ export class TableClient {
     // A catch-up continues the log this client holds up to `from`; a whole snapshot replaces it.
     this.log = snapshot.from === 0 ? snapshot.log : [...this.log.slice(0, snapshot.from), ...snapshot.log];
     this.noticeMine(snapshot.from === 0 ? [] : snapshot.log);
+    if (snapshot.from === 0) this.liveFrom = Math.max(this.liveFrom, snapshot.seq);
     this.seq = snapshot.seq;
     this.receivedAt = Date.now();
   }

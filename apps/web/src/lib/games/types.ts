@@ -35,7 +35,7 @@ export interface GameModule {
   readonly Final: Component<{ view: unknown; seat: number | null }>;
   /** One view drawn without any decision to take (the replay viewer). */
   readonly Still: Component<{ view: unknown }>;
-  /** The rules in short, for the table's help panel. */
+  /** The rules for a first-time player, in the reader's language: the /rules/<game> page, linked from the table. */
   readonly Rules: Component;
   /** One log entry of this game in words, or null for entries that need no line. */
   describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;

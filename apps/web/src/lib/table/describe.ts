@@ -24,6 +24,8 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.standIn', { name: who(e.seat) });
     case 'stand-in-ended':
       return t('log.standInEnded', { name: who(e.seat) });
+    default:
+      return null; // a notice this client has no words for yet takes no line
   }
 }
 

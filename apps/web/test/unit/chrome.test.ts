@@ -1,0 +1,82 @@
+// The chrome's small pieces that every game uses: seat colours, "My tables" in the browser's storage, the rules
+// page's Markdown, first-game tips.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SEAT_COLOURS, othersAreBots, seatColour, seatStyle } from '../../src/lib/table/seats.ts';
+import { forgetTable, myTables, rememberTable, updateTable, type MyTable } from '../../src/lib/client/mytables.ts';
+import { markdownToHtml } from '../../src/lib/rules/markdown.ts';
+
+/** A localStorage for node. */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, String(v));
+  removeItem = (k: string) => void this.items.delete(k);
+  clear = () => this.items.clear();
+}
+(globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+
+describe('seat colours', () => {
+  it('gives every seat of the largest table its own colour, the same one every time', () => {
+    const colours = Array.from({ length: 8 }, (_, seat) => seatColour(seat));
+    expect(new Set(colours).size).toBe(SEAT_COLOURS);
+    expect(seatColour(9)).toBe(seatColour(1));
+    expect(seatStyle(2)).toBe('--seat: var(--seat-2)');
+  });
+
+  it('knows when everybody else at the table is a bot', () => {
+    const bot = { bot: 'greedy' };
+    const person = { bot: null };
+    const seats = [{ seat: 0, occupant: person }, { seat: 1, occupant: bot }, { seat: 2, occupant: bot }];
+    expect(othersAreBots(seats, 0)).toBe(true);
+    expect(othersAreBots(seats, 1)).toBe(false);
+    expect(othersAreBots(seats, null)).toBe(false);
+  });
+});
+
+describe('My tables', () => {
+  beforeEach(() => localStorage.clear());
+  const table = (id: string, seenAt: number, change: Partial<MyTable> = {}): MyTable => ({
+    id, game: 'razzia', name: `Table ${id}`, status: 'playing', seat: 0, names: ['Ann', 'Ben'], result: null, seenAt, ...change,
+  });
+
+  it('remembers tables newest first, once each, and forgets them on request', () => {
+    rememberTable(table('a', 1));
+    rememberTable(table('b', 2));
+    rememberTable(table('a', 3, { status: 'over', result: { scores: [5, 3], winners: [0] } }));
+    expect(myTables().map((t) => t.id)).toEqual(['a', 'b']);
+    expect(myTables()[0]!.result).toEqual({ scores: [5, 3], winners: [0] });
+    updateTable('b', { status: 'over' });
+    expect(myTables().find((t) => t.id === 'b')!.status).toBe('over');
+    forgetTable('a');
+    expect(myTables().map((t) => t.id)).toEqual(['b']);
+  });
+
+  it('keeps at most forty, and survives what it cannot read', () => {
+    for (let i = 0; i < 45; i++) rememberTable(table(`t${i}`, i));
+    expect(myTables()).toHaveLength(40);
+    expect(myTables()[0]!.id).toBe('t44');
+    localStorage.setItem('razzia.tables', 'not json');
+    expect(myTables()).toEqual([]);
+    localStorage.setItem('razzia.tables', JSON.stringify([{ id: 1 }, table('ok', 1)]));
+    expect(myTables().map((t) => t.id)).toEqual(['ok']);
+  });
+});
+
+describe('markdownToHtml', () => {
+  it('renders the marks the rules pages use, below the page’s own heading', () => {
+    const html = markdownToHtml('# Title\n\n**R1.1** The deck has `120` cards,\nin two piles.\n\n- one\n- two\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n');
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<p><strong>R1.1</strong> The deck has <code>120</code> cards, in two piles.</p>');
+    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
+    expect(html).toContain('<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>');
+  });
+
+  it('escapes everything else, and keeps links to repository files as plain words', () => {
+    const html = markdownToHtml('<script>alert(1)</script> [the format](../records/razzia.md) and [a site](https://example.org)');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('the format and');
+    expect(html).toContain('<a href="https://example.org" rel="noopener">a site</a>');
+  });
+});
