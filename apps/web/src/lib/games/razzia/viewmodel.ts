@@ -138,10 +138,75 @@ export function estateGroups(estate: Readonly<Record<BootyKind, number>>): { col
   return groups;
 }
 
-/** The tooltip key that explains a kind's scoring. */
+/** The key that explains a kind's scoring. */
 export function hintKey(kind: CardKind): MessageKey {
   if (kind === 'car') return 'hint.green.car';
   if (kind === 'driver') return 'hint.green.driver';
   const colour = KIND_INFO[kind].colour;
   return colour === 'police' ? 'hint.police' : (`hint.${colour}` as MessageKey);
+}
+
+/** A card explained: its name, its group when that is another word (a ring is a trinket), what it does. */
+export function explain(kind: CardKind, t: Translate): { name: string; group: string | null; text: string } {
+  const colour = KIND_INFO[kind].colour;
+  const group = colour === 'red' || colour === 'brown' ? t(`group.${colour}`) : null;
+  return { name: t(`kind.${kind}`), group, text: t(hintKey(kind)) };
+}
+
+/** The same in one line, for a tooltip: "Ring (trinket) — 3, 4 or 5 different kinds…". */
+export function explainLine(kind: CardKind, t: Translate): string {
+  const e = explain(kind, t);
+  return `${e.name}${e.group ? ` (${e.group.toLowerCase()})` : ''} — ${e.text}`;
+}
+
+/** What a round's end brought, from the log: each seat's points by category, the penalties, the cheques that
+ * changed hands in its auctions, why it ended, and who opens the next round. */
+export interface RoundSummary {
+  readonly round: number;
+  readonly reason: 'police' | 'cheques';
+  readonly scores: readonly ScoreBreakdown[];
+  /** Negative points by seat and category: no trinket (−5), fewest bodyguards (−2), lowest cheques (−5). */
+  readonly penalties: readonly { readonly seat: number; readonly category: 'trinkets' | 'bodyguards' | 'cheques'; readonly points: number }[];
+  /** Every auction won this round: the winner gave `gave` to the centre and took `took` face down. */
+  readonly swaps: readonly { readonly seat: number; readonly gave: number; readonly took: number; readonly cards: number }[];
+  /** The next round and who starts it, or null after the last. */
+  readonly next: { readonly round: number; readonly starter: number } | null;
+}
+
+export function roundSummary(log: readonly LogEntry[], round: number): RoundSummary | null {
+  const events = log.flatMap((e) => (e.kind === 'game' ? [e.event as unknown as GameEvent] : []));
+  const scored = events.findIndex((e) => e.type === 'round-scored' && e.round === round);
+  if (scored < 0) return null;
+  const scores = (events[scored] as Extract<GameEvent, { type: 'round-scored' }>).scores;
+  const ended = events.find((e): e is Extract<GameEvent, { type: 'round-ended' }> => e.type === 'round-ended' && e.round === round);
+  // The round's auctions: after the previous round-started (or the game's start) and before this scoring.
+  let from = 0;
+  for (let i = scored; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'round-started' && e.round === round) {
+      from = i;
+      break;
+    }
+  }
+  const swaps = events
+    .slice(from, scored)
+    .flatMap((e) => (e.type === 'auction-closed' && e.winner !== null ? [{ seat: e.winner, gave: e.cheque ?? 0, took: e.centre ?? 0, cards: e.cards.length }] : []));
+  const penalties = scores.flatMap((s, seat) =>
+    (['trinkets', 'bodyguards', 'cheques'] as const).flatMap((category) => (s[category] < 0 ? [{ seat, category, points: s[category] }] : [])),
+  );
+  const started = events.slice(scored).find((e): e is Extract<GameEvent, { type: 'round-started' }> => e.type === 'round-started' && e.round === round + 1);
+  return { round, reason: ended?.reason ?? 'police', scores, penalties, swaps, next: started ? { round: started.round, starter: started.starter } : null };
+}
+
+/** The auction that closed last, while nothing has happened since that matters more (a new auction, a new
+ * round): the table shows who won it, and with what, until then. */
+export function lastAuction(log: readonly LogEntry[]): { readonly seq: number; readonly event: Extract<GameEvent, { type: 'auction-closed' }> } | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i]!;
+    if (entry.kind !== 'game') continue;
+    const e = entry.event as unknown as GameEvent;
+    if (e.type === 'auction-closed') return { seq: entry.seq, event: e };
+    if (e.type === 'auction-opened' || e.type === 'round-ended' || e.type === 'round-started') return null;
+  }
+  return null;
 }
