@@ -11,6 +11,7 @@ import {
   MESSAGE_EVENT,
   ServerMessageSchema,
   TableNoticeSchema,
+  ChatLineSchema,
   applyPatch,
   type ClientMessage,
   type GamePayload,
@@ -125,7 +126,7 @@ function checkGameData(info: TableInfo, game: GamePayload | null, entries: reado
     def.schemas.view.parse(game.view);
     for (const a of game.legal) def.schemas.action.parse(a);
   }
-  for (const e of entries) (e.kind === 'game' ? def.schemas.event : TableNoticeSchema).parse(e.event);
+  for (const e of entries) (e.kind === 'game' ? def.schemas.event : e.kind === 'chat' ? ChatLineSchema : TableNoticeSchema).parse(e.event);
 }
 
 /** A client as a browser or a bot would be: one socket, every received message validated and kept. */

@@ -8,6 +8,8 @@ import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import {
   BotIdSchema,
   ClockSchema,
+  MAX_CHAT_TEXT,
+  REACTIONS,
   GameInfoSchema,
   LobbyEntrySchema,
   LogEntrySchema,
@@ -43,6 +45,17 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('rematch'), table: TableIdSchema }),
   /** Start or stop receiving the public lobby. */
   z.strictObject({ type: z.literal('lobby'), follow: z.boolean() }),
+  /** A chat line at a watched table: words (1 to 200 characters) or one quick reaction. A spectator gives the name
+   * its line is shown under (marked as a spectator's); a seat's line is shown under its seat. */
+  z.strictObject({
+    type: z.literal('say'),
+    table: TableIdSchema,
+    text: z.string().trim().min(1, 'say something').max(MAX_CHAT_TEXT, `a chat line is at most ${MAX_CHAT_TEXT} characters`).optional(),
+    reaction: z.enum(REACTIONS).optional(),
+    name: PlayerNameSchema.optional(),
+  }),
+  /** Host: mute or unmute a seat's chat, or every spectator's. */
+  z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -68,6 +81,7 @@ export const ERROR_CODES = [
   'stale-version', // the action was made on a state older than this seat's open decision
   'not-yours', // an intent naming another seat
   'rule', // the game's rules refused the action: see `rule`
+  'muted', // the host muted this seat's (or the spectators') chat
   'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
@@ -163,6 +177,8 @@ export const ReplySchemas = {
   act: z.strictObject({ version: z.int().min(0) }),
   rematch: z.strictObject({ table: TableIdSchema }),
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
+  say: z.strictObject({}),
+  mute: z.strictObject({}),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;

@@ -76,6 +76,8 @@ export const TableInfoSchema = z.strictObject({
   rematch: TableIdSchema.nullable(),
   spectators: z.int().min(0),
   createdAt: z.int(),
+  /** Whose chat the host muted: seats, and whether every spectator. */
+  muted: z.strictObject({ seats: z.array(SeatSchema).max(8), spectators: z.boolean() }),
 });
 export type TableInfo = DeepReadonly<z.infer<typeof TableInfoSchema>>;
 
@@ -91,9 +93,27 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in'), seat: SeatSchema }),
   /** The seat's person is back and plays again. */
   z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
+  /** The host muted (or unmuted) a seat's chat, or every spectator's. */
+  z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
+
+/** The quick reactions a chat line may be instead of words. */
+export const REACTIONS = ['👍', '👏', '😄', '😮', '😬', '🎉'] as const;
+export const MAX_CHAT_TEXT = 200;
+
+/**
+ * One line of table chat: from a seat, or from a spectator (marked as such, with the name they gave). Chat is the
+ * table's, never the game's: it is in the table's log (so a reload shows it) and never in a game record.
+ */
+export const ChatLineSchema = z.strictObject({
+  type: z.literal('said'),
+  from: z.union([z.strictObject({ seat: SeatSchema }), z.strictObject({ spectator: PlayerNameSchema })]),
+  text: z.string().max(MAX_CHAT_TEXT).optional(),
+  reaction: z.enum(REACTIONS).optional(),
+});
+export type ChatLine = DeepReadonly<z.infer<typeof ChatLineSchema>>;
 
 /**
  * One numbered line of a table's log: a game event (in the form this viewer may see: an event hidden from them
@@ -103,8 +123,9 @@ export const LogEntrySchema = z.strictObject({
   seq: z.int().min(1),
   /** Server time, ms since the epoch. */
   at: z.int(),
-  /** 'game': one of the table's game's events (checked by its event schema); 'table': a TableNotice. */
-  kind: z.enum(['game', 'table']),
+  /** 'game': one of the table's game's events (checked by its event schema); 'table': a TableNotice; 'chat': a
+   * ChatLine. */
+  kind: z.enum(['game', 'table', 'chat']),
   event: z.looseObject({ type: z.string() }),
 });
 export type LogEntry = DeepReadonly<z.infer<typeof LogEntrySchema>>;

@@ -43,6 +43,8 @@ interface Connection {
   /** The tables this socket watches. */
   readonly watching: Map<TableId, Member>;
   readonly bucket: TokenBucket;
+  /** Chat lines from this socket: a few at once, then one every two seconds. */
+  readonly chat: TokenBucket;
   refusedInARow: number;
 }
 
@@ -62,6 +64,9 @@ interface Member {
 }
 
 const LOBBY_ROOM = 'lobby';
+
+/** Chat lines per socket: five at once, then one every two seconds. */
+export const CHAT_LIMIT: RateLimit = { perSecond: 0.5, burst: 5 };
 
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
@@ -120,7 +125,14 @@ export class Gateway implements TableListener {
     const token = auth.success ? (auth.data.token ?? null) : null;
     const owner = token ? hashToken(token) : null;
     const { perSecond, burst } = this.options.rateLimit;
-    const conn: Connection = { owner, token, watching: new Map(), bucket: new TokenBucket(perSecond, burst), refusedInARow: 0 };
+    const conn: Connection = {
+      owner,
+      token,
+      watching: new Map(),
+      bucket: new TokenBucket(perSecond, burst),
+      chat: new TokenBucket(CHAT_LIMIT.perSecond, CHAT_LIMIT.burst),
+      refusedInARow: 0,
+    };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
     // unknown names and malformed calls a typed refusal.
@@ -228,6 +240,12 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
       case 'rematch':
         return this.tables.rematch(id, conn.owner);
+      case 'say':
+        if (!conn.watching.has(id)) return fail('not-watching', 'watch the table to talk at it');
+        if (!conn.chat.take()) return fail('rate-limited', 'too many chat lines: wait a moment');
+        return this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name });
+      case 'mute':
+        return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
     }
   }
 

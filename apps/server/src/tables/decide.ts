@@ -3,11 +3,13 @@
 // game asks for), so tests drive it with no sockets, store or timers, and a table can move between processes.
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
-import { BOT_NAMES, type BotId, type TableId, type TableNotice } from '@razzia/protocol';
+import { BOT_NAMES, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
 import type { Decision, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
+
+type Reaction = (typeof REACTIONS)[number];
 
 export interface DecideContext {
   readonly now: number;
@@ -32,6 +34,10 @@ export type Command =
   /** Timers: bots whose decision is due and seats whose clock ran out decide now. */
   | { readonly type: 'wake' }
   | { readonly type: 'set-rematch'; readonly table: TableId }
+  /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
+  | { readonly type: 'say'; readonly owner: TokenHash | null; readonly text?: string | undefined; readonly reaction?: Reaction | undefined; readonly name?: string | undefined }
+  /** Host: mute or unmute a seat's chat, or every spectator's. */
+  | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
   /** A rematch's seats, copied from the finished table. */
   | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] };
 
@@ -98,6 +104,10 @@ class Change {
     this.record = table.record;
     this.state = table.state;
     this.setup = table.setup;
+  }
+
+  chat(line: ChatLine): void {
+    this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'chat', line });
   }
 
   notice(notice: TableNotice): void {
@@ -307,6 +317,36 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
         if (!played.ok) throw new Error(`bot ${bot.id} of ${game.id} chose an illegal action: ${played.error.message}`);
       }
       return change.done({});
+    case 'say': {
+      // Table chat, before, during and after the game: not a rule of any game, never in a game record.
+      const seat = seatOf(record, command.owner);
+      const muted = record.muted ?? { seats: [], spectators: false };
+      if (seat !== null ? muted.seats.includes(seat) : muted.spectators)
+        return fail('muted', seat !== null ? 'the host muted your chat at this table' : "the host muted the spectators' chat at this table");
+      if ((command.text === undefined) === (command.reaction === undefined)) return fail('bad-message', 'a chat line is words or a reaction');
+      const text = command.text === undefined ? undefined : cleanChat(command.text);
+      if (text === '') return fail('bad-message', 'text: say something visible');
+      change.chat({
+        type: 'said',
+        from: seat !== null ? { seat } : { spectator: command.name ?? 'Spectator' },
+        ...(text !== undefined ? { text } : {}),
+        ...(command.reaction !== undefined ? { reaction: command.reaction } : {}),
+      });
+      return change.done({});
+    }
+    case 'mute': {
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can mute the chat');
+      if (command.target !== 'spectators' && command.target >= record.seats.length)
+        return fail('no-free-seat', `this table has seats 0 to ${record.seats.length - 1}`);
+      const now = record.muted ?? { seats: [], spectators: false };
+      const muted =
+        command.target === 'spectators'
+          ? { seats: now.seats, spectators: command.muted }
+          : { seats: command.muted ? [...new Set([...now.seats, command.target])].sort() : now.seats.filter((s) => s !== command.target), spectators: now.spectators };
+      change.setRecord({ muted });
+      change.notice({ type: 'mute', target: command.target, muted: command.muted });
+      return change.done({});
+    }
     case 'set-rematch':
       if (record.rematch) return change.done({ table: record.rematch });
       change.setRecord({ rematch: command.table });
@@ -386,6 +426,16 @@ function setStandIn(change: Change, seat: number, bot: BotId | null): void {
   );
   change.setRecord({ seats, decisions });
   change.notice(bot ? { type: 'stand-in', seat } : { type: 'stand-in-ended', seat });
+}
+
+/** Chat words as they are shown: no control, invisible or direction-overriding characters, blanks collapsed. */
+function cleanChat(text: string): string {
+  return text
+    .normalize('NFC')
+    // Control characters, invisible spaces and text-direction marks (not the joiners that make up emoji).
+    .replace(/[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C\uFEFF]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {

@@ -2,7 +2,7 @@
 // works on (Table). No sockets, no SQL, no timers: those are the host's.
 
 import type { Move, Seat, Told } from '@razzia/contract';
-import type { BotId, TableId, TableNotice, TableSettings } from '@razzia/protocol';
+import type { BotId, ChatLine, TableId, TableNotice, TableSettings } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 
 export type TableStatus = 'waiting' | 'playing' | 'over';
@@ -42,6 +42,8 @@ export interface TableRecord {
   readonly seq: number;
   /** The open decisions, one per awaited seat. */
   readonly decisions: readonly Decision[];
+  /** Whose chat the host muted (absent in tables stored before chat existed: nobody). */
+  readonly muted?: { readonly seats: readonly Seat[]; readonly spectators: boolean };
 }
 
 /** A move as stored: a decision (with whether a bot made it because the seat's clock ran out) or chance. */
@@ -50,7 +52,9 @@ export type StoredMove = Move<unknown> & { readonly timedOut?: boolean };
 /** A log entry as stored: a game event with its audience, or a table notice (always public). */
 export type StoredEntry =
   | { readonly seq: number; readonly at: number; readonly kind: 'game'; readonly told: Told<unknown> }
-  | { readonly seq: number; readonly at: number; readonly kind: 'table'; readonly notice: TableNotice };
+  | { readonly seq: number; readonly at: number; readonly kind: 'table'; readonly notice: TableNotice }
+  /** Table chat: the table's, never the game's (it is in no game record). */
+  | { readonly seq: number; readonly at: number; readonly kind: 'chat'; readonly line: ChatLine };
 
 /** What the decision step works on: the record, the deal (secret) and the game state it leads to. */
 export interface Table {

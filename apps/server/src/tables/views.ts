@@ -9,12 +9,13 @@ import type { StoredEntry, Table, TableRecord } from './table.ts';
 /** A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. */
 export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
   if (entry.kind === 'table') return { seq: entry.seq, at: entry.at, kind: 'table', event: entry.notice };
+  if (entry.kind === 'chat') return { seq: entry.seq, at: entry.at, kind: 'chat', event: entry.line as LogEntry['event'] };
   return { seq: entry.seq, at: entry.at, kind: 'game', event: seenBy(entry.told, viewer) as LogEntry['event'] };
 }
 
 /** Does every viewer see this entry the same way? */
 export function isPublicEntry(entry: StoredEntry): boolean {
-  return entry.kind === 'table' || entry.told.to === 'all';
+  return entry.kind !== 'game' || entry.told.to === 'all';
 }
 
 /** The game as `viewer` sees it, with the decisions this seat may send now; null before the start. */
@@ -67,6 +68,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     rematch: record.rematch,
     spectators: presence.spectators(record),
     createdAt: record.createdAt,
+    muted: { seats: [...(record.muted?.seats ?? [])], spectators: record.muted?.spectators ?? false },
   };
 }
 
