@@ -1,8 +1,8 @@
 // Robbery end to end in real headless Chromium against the real server on loopback: a host on a desktop opens a
 // table, a friend joins by the link on a 390×844 phone (playing by touch), two bots fill the other seats and a
 // spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
-// offer comes up; everybody plays to the arrests, the loot and the winner, and the replay viewer opens the finished
-// game. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
+// offer comes up; everybody plays to the arrests, the loot and the winner; the replay viewer opens the finished
+// game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
 // the Guard Dog's offer, a raid's end with its Boss check, the end — land in apps/web/test-artifacts/.
 
 import type { Page } from 'playwright-core';
@@ -187,6 +187,15 @@ describe('Robbery in real browsers', () => {
     await expect.poll(() => host.locator('[data-testid=middle]').isVisible()).toBe(true);
     await shot(host, 'robbery-replay');
     await e2e.audit(host, 'robbery replay');
+
+    // The rules page for a first-time player, in the spectator's Spanish: every section, and the 36 tiles with their
+    // alibi dots.
+    await spectator.goto(`${e2e.url}/rules/robbery`);
+    await spectator.waitForSelector('#robbery-rules-alibis');
+    await expect.poll(() => spectator.locator('#robbery-rules-goal').textContent()).toMatch(/^El objetivo/);
+    await expect.poll(() => spectator.locator('.alibi-table [role=img]').count()).toBe(36);
+    await shot(spectator, 'robbery-rules-es');
+    await e2e.audit(spectator, 'robbery rules page (es)');
 
     e2e.expectClean();
   });

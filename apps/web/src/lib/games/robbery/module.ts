@@ -3,7 +3,7 @@
 import type { GameModule } from '../types.ts';
 import Final from './Final.svelte';
 import Play from './Play.svelte';
-import RulesSummary from './components/RulesSummary.svelte';
+import Rules from './Rules.svelte';
 import Still from './Still.svelte';
 import { robberyEn } from './messages/en.ts';
 import { robberyEs } from './messages/es.ts';
@@ -17,7 +17,7 @@ export const robberyModule: GameModule = {
   Play,
   Final,
   Still,
-  Rules: RulesSummary,
+  Rules,
   describe: describeEntry,
   replay: replayRecord,
 };

@@ -1,5 +1,8 @@
 // Robbery's own words in English: the reference dictionary of this game (a test checks the others have exactly
-// these keys). Every key starts with `robbery.`, so none can mean something else in another game.
+// these keys). Every key starts with `robbery.`, so none can mean something else in another game. The rules page's
+// words are in rules/ and load with that page only.
+
+import type { RobberyRulesKey } from './rules/en.ts';
 
 export const robberyEn = {
   'robbery.raid': 'Raid {n} of 4',
@@ -168,4 +171,5 @@ export const robberyEn = {
   'error.rule.discard/total': 'The discarded tiles must be worth exactly 10 points.',
 } as const;
 
-export type RobberyKey = keyof typeof robberyEn;
+export type RobberyTableKey = keyof typeof robberyEn;
+export type RobberyKey = RobberyTableKey | RobberyRulesKey;

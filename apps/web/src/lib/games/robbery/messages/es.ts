@@ -1,8 +1,8 @@
 // Robbery's own words in Spanish (the same keys as en.ts, checked by a test).
 
-import type { RobberyKey } from './en.ts';
+import type { RobberyTableKey } from './en.ts';
 
-export const robberyEs: Record<RobberyKey, string> = {
+export const robberyEs: Record<RobberyTableKey, string> = {
   'robbery.raid': 'Golpe {n} de 4',
   'robbery.raid.1': 'Bocetos',
   'robbery.raid.2': 'Esculturas',

@@ -1,8 +1,8 @@
 // Robbery's own words in Dutch (the same keys as en.ts, checked by a test).
 
-import type { RobberyKey } from './en.ts';
+import type { RobberyTableKey } from './en.ts';
 
-export const robberyNl: Record<RobberyKey, string> = {
+export const robberyNl: Record<RobberyTableKey, string> = {
   'robbery.raid': 'Kraak {n} van 4',
   'robbery.raid.1': 'Schetsen',
   'robbery.raid.2': 'Beelden',
