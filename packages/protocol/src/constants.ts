@@ -13,3 +13,8 @@ export const FLOOD_CUT_OFF = 500;
 export const BOT_NAMES = { greedy: 'Greedy bot', random: 'Random bot' } as const satisfies Record<'greedy' | 'random', string>;
 /** A server-given bot name: which base name, and the number after it if any. */
 export const BOT_NAME_PATTERN = new RegExp(`^(${Object.values(BOT_NAMES).join('|')})(?: (\\d+))?$`);
+
+/** The quick reactions a chat line may be instead of words. */
+export const REACTIONS = ['👍', '👏', '😄', '😮', '😬', '🎉'] as const;
+/** The longest chat line, in characters. */
+export const MAX_CHAT_TEXT = 200;

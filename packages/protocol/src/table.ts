@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
+import { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
 /** Seats are numbered from 0, clockwise, in every message (and every error message); up to 8 seats. */
@@ -99,9 +100,7 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
 
-/** The quick reactions a chat line may be instead of words. */
-export const REACTIONS = ['👍', '👏', '😄', '😮', '😬', '🎉'] as const;
-export const MAX_CHAT_TEXT = 200;
+export { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
 
 /**
  * One line of table chat: from a seat, or from a spectator (marked as such, with the name they gave). Chat is the

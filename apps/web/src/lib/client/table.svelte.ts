@@ -6,6 +6,7 @@ import { MESSAGE_EVENT } from '@razzia/protocol/constants';
 import type { ClientMessage, GamePayload, Reply, ServerMessage, Snapshot, WireError } from '@razzia/protocol/messages';
 import { applyPatch } from '@razzia/protocol/patch';
 import type { LogEntry, TableInfo } from '@razzia/protocol/table';
+import type { REACTIONS } from '@razzia/protocol/constants';
 import type { Token } from '@razzia/protocol/ids';
 import { createContext } from 'svelte';
 import { io, type Socket } from 'socket.io-client';
@@ -195,6 +196,12 @@ export class TableClient {
     if (!this.payload) return false;
     return (await this.command({ type: 'act', table: this.id as never, version: this.payload.version, intent })).ok;
   }
+
+  /** A chat line: words or a quick reaction; a spectator gives the name it is shown under. */
+  say = (line: { text?: string; reaction?: (typeof REACTIONS)[number] }, name?: string) =>
+    this.command({ type: 'say', table: this.id as never, ...line, ...(name ? { name } : {}) });
+  /** Host: mute or unmute a seat's chat, or every spectator's. */
+  mute = (target: number | 'spectators', muted: boolean) => this.command({ type: 'mute', table: this.id as never, target, muted });
 
   async rematch(): Promise<string | null> {
     const reply = await this.command({ type: 'rematch', table: this.id as never });

@@ -24,6 +24,8 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.standIn', { name: who(e.seat) });
     case 'stand-in-ended':
       return t('log.standInEnded', { name: who(e.seat) });
+    case 'mute':
+      return t(e.muted ? 'log.muted' : 'log.unmuted', { name: e.target === 'spectators' ? t('chat.spectators') : who(e.target) });
     default:
       return null; // a notice this client has no words for yet takes no line
   }
@@ -36,5 +38,7 @@ export function describeEntry(
   t: Translate,
   describeGame: (entry: LogEntry, names: readonly string[], t: Translate) => string | null,
 ): string | null {
+  // Chat lines are the chat panel's, not the log's.
+  if (entry.kind === 'chat') return null;
   return entry.kind === 'table' ? describeNotice(entry, names, t) : describeGame(entry, names, t);
 }
