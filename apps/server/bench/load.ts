@@ -3,7 +3,7 @@
 // Latency is from an action sent to the moment every seat and the spectator has received its update.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,16 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+/** CPU seconds (user + system) a process has used: this one, or a child by its pid (Linux: /proc, 100 ticks/s). */
+export function cpuSeconds(pid?: number): number {
+  if (pid === undefined) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'razzia-bench-'));
@@ -67,7 +77,7 @@ export class Table {
   private pending = new Map<number, { sent: number; seen: number }>();
   latencies: number[] = [];
   moves = 0;
-  /** Bytes of every update this table's five sockets received (as JSON), and how many updates. */
+  /** Bytes of every update (with a game change) this table's five sockets received, as sent, and how many. */
   updateBytes = 0;
   updates = 0;
   over = false;
@@ -112,10 +122,16 @@ export class Table {
 
   /** A client as the protocol asks: the game from snapshots, then patched by updates. */
   private listen(socket: Socket, index: number): void {
+    // The size of each message as it came over the wire (the websocket message: engine.io's and socket.io's
+    // framing included), taken from the frame rather than by encoding the message again.
+    let frameBytes = 0;
+    socket.io.engine.on('data', (data: unknown) => {
+      frameBytes = 1 + (typeof data === 'string' ? Buffer.byteLength(data) : (data as ArrayBuffer).byteLength);
+    });
     socket.on(MESSAGE_EVENT, (m: ServerMessage) => {
       if (m.type === 'snapshot') this.games[index] = m.snapshot.game;
       if (m.type !== 'update' || !m.game) return;
-      this.updateBytes += JSON.stringify(m).length;
+      this.updateBytes += frameBytes;
       this.updates++;
       const before = this.games[index] ?? null;
       const game = 'full' in m.game ? m.game.full : applyPatch(before as GamePayload, m.game.patch);
