@@ -33,9 +33,12 @@ export class SqliteStore implements Store {
       insertTable: this.db.prepare(
         'INSERT INTO tables (id, status, record, seq, version, created_at) VALUES (@id, @status, @record, @seq, @version, @createdAt)',
       ),
+      // The status apart, written only when it changes: an UPDATE that sets an indexed column rewrites its index
+      // entry even when the value stays the same, one more page in the write-ahead log per move.
       updateTable: this.db.prepare(
-        'UPDATE tables SET status = @status, record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
+        'UPDATE tables SET record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
       ),
+      setStatus: this.db.prepare('UPDATE tables SET status = @status WHERE id = @id AND status != @status'),
       insertMove: this.db.prepare('INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)'),
       insertLog: this.db.prepare('INSERT INTO log (table_id, seq, entry) VALUES (?, ?, ?)'),
       setSetup: this.db.prepare('UPDATE tables SET setup = ? WHERE id = ? AND setup IS NULL'),
@@ -57,13 +60,13 @@ export class SqliteStore implements Store {
       // Appending at an expected position: if anyone else wrote this table since, nothing changes.
       const updated = this.stmts.updateTable.run({
         id: record.id,
-        status: record.status,
         record: JSON.stringify(record),
         seq: record.seq,
         version: record.version,
         expectedSeq: change.expectedSeq,
       });
       if (updated.changes !== 1) throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}`);
+      this.stmts.setStatus.run({ id: record.id, status: record.status });
       if (change.setup !== undefined) this.stmts.setSetup.run(JSON.stringify(change.setup), record.id);
       const firstMove = record.version - change.moves.length;
       change.moves.forEach((move, i) => this.stmts.insertMove.run(record.id, firstMove + i, JSON.stringify(move)));
