@@ -39,6 +39,9 @@ const USAGE = `usage: pnpm arena [--game razzia|razzia-dorra|robbery|all] [--pla
   --games  games per pairing and player count (default 40); --headline: games of hard vs greedy at 4 players
   --scale  multiplies every searching level's iterations (a quick run for tests: 0.02)`;
 
+const VALUE_FLAGS = ['games', 'headline', 'game', 'players', 'pairs', 'scale', 'workers', 'seed'];
+const SWITCHES = ['compare', 'help'];
+
 function parseFlags(argv: readonly string[]): Flags {
   const values = new Map<string, string>();
   const switches = new Set<string>();
@@ -46,15 +49,14 @@ function parseFlags(argv: readonly string[]): Flags {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}\n${USAGE}`);
     const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (name === 'compare' || name === 'help') switches.add(name);
+    if (!VALUE_FLAGS.includes(name) && !SWITCHES.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+    if (SWITCHES.includes(name)) switches.add(name);
     else {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new Error(`--${name} needs a value\n${USAGE}`);
       values.set(name, value);
     }
   }
-  for (const name of values.keys())
-    if (!['games', 'headline', 'game', 'players', 'pairs', 'scale', 'workers', 'seed'].includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (switches.has('help')) throw new Error(USAGE);
   const int = (name: string, fallback: number, min: number) => {
     const v = values.has(name) ? Number(values.get(name)) : fallback;

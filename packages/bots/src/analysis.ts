@@ -11,7 +11,6 @@ import { Rng } from '@razzia/contract/random';
 import { step } from '@razzia/contract/step';
 import { actionKey } from './keys.ts';
 import { levelById, type LevelId } from './levels.ts';
-import { playoutPolicy } from './policies/index.ts';
 import { search } from './search.ts';
 import { searchable, type Budget, type ChoiceValue, type Method, type SearchableGame } from './types.ts';
 
@@ -114,23 +113,21 @@ export function hint<V, A>(game: AnyGame, input: BotInput<V, A>, options: Analys
   const result = search(needsSample(game), input, Rng.fromSeed(options.seed ?? 'hint'), {
     budget: budgetOf(options),
     method: options.method ?? 'ismcts',
-    policy: playoutPolicy(needsSample(game)),
   });
   const best = result.choices[0] as ChoiceValue<A>;
   return { action: result.action as A, winChance: best.winChance, choices: result.choices as ChoiceValue<A>[] };
 }
 
 function judge<A>(game: SearchableGame<unknown, A, unknown>, input: BotInput<unknown, A>, played: A, budget: Budget, method: Method | undefined, seed: string): Omit<AnalysedDecision<A>, 'index'> {
-  const policy = playoutPolicy(game);
   const rng = Rng.fromSeed(seed);
-  const first = search(game, input, rng, { budget, method: method ?? 'ismcts', policy });
+  const first = search(game, input, rng, { budget, method: method ?? 'ismcts' });
   const playedKey = actionKey(played);
   const choices = input.legal.length;
   if (actionKey(first.action) === playedKey) {
     const value = first.choices[0] as ChoiceValue<A>;
     return { choices, played, best: first.action, playedWinChance: value.winChance, bestWinChance: value.winChance, loss: 0, verdict: 'best' };
   }
-  const second = search(game, input, rng, { budget, method: method ?? 'ismcts', policy, among: [first.action, played] });
+  const second = search(game, input, rng, { budget, method: method ?? 'ismcts', among: [first.action, played] });
   const valueOf = (key: string) => second.choices.find((c) => actionKey(c.action) === key) as ChoiceValue<A>;
   const mine = valueOf(playedKey);
   const bots = valueOf(actionKey(first.action));

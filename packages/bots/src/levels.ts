@@ -2,7 +2,6 @@
 // synchronous way to have a level decide. The two weakest are the game's own bots; the others search.
 
 import type { AnyGame, Bot, BotInput } from '@razzia/contract/game';
-import { playoutPolicy } from './policies/index.ts';
 import { rngFrom } from './random.ts';
 import { search } from './search.ts';
 import { searchable, type Method } from './types.ts';
@@ -90,7 +89,6 @@ export function choose<V, A>(game: AnyGame, level: LevelId, input: BotInput<V, A
   const result = search(sampling, input, rngFrom(random), {
     method: options.method ?? searching.method,
     budget: { iterations: options.iterations ?? searching.iterations, ...(timeMs === undefined ? {} : { timeMs }) },
-    policy: playoutPolicy(sampling),
   });
   return result.action as A;
 }

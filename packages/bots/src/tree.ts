@@ -13,7 +13,7 @@
 import { resolveChance } from '@razzia/contract/chance';
 import type { GameDef, Outcome, Pending, Seat } from '@razzia/contract/game';
 import type { Rng } from '@razzia/contract/random';
-import { actionKey } from './keys.ts';
+import { ownKey } from './keys.ts';
 import type { Policy } from './policy.ts';
 import { rewards, winShares } from './reward.ts';
 
@@ -30,14 +30,18 @@ export interface Edge<A> {
   wins: number;
   /** Iterations in which this action was legal here. */
   available: number;
+  /** Progressive bias: a bonus, fading with visits, for the action the playout policy would take here. */
+  prior: number;
 }
 
 export interface Node<A> {
   readonly edges: Map<string, Edge<A>>;
   readonly children: Map<string, Node<A>>;
+  /** Whether the policy's choice here has been marked (once, in the first sample that reached the node). */
+  hinted: boolean;
 }
 
-const newNode = <A>(): Node<A> => ({ edges: new Map(), children: new Map() });
+const newNode = <A>(): Node<A> => ({ edges: new Map(), children: new Map(), hinted: false });
 
 /** What a searcher learns from one step: a key that is equal for two steps exactly when it could not tell them apart. */
 export type Observe<A> = (mover: Seat | null, action: A | null, events: readonly unknown[]) => string;
@@ -52,6 +56,8 @@ export interface TreeOptions<S, A> {
   readonly exploration: number;
   /** The root's choices, by key: the bot's legal list (or a part of it, for analysis). */
   readonly rootKeys: ReadonlySet<string>;
+  /** The progressive bias's weight: how strongly the search trusts the policy's choice before it has evidence. */
+  readonly bias: number;
 }
 
 export class Tree<S, A> {
@@ -82,7 +88,7 @@ export class Tree<S, A> {
       }
       const seat = nextSeat(pending, me);
       let legal = game.legal(state, seat);
-      if (node === this.root) legal = legal.filter((a) => rootKeys.has(actionKey(a)));
+      if (node === this.root) legal = legal.filter((a) => rootKeys.has(ownKey(a)));
       if (legal.length === 0) throw new Error(`search: ${game.id} awaits seat ${seat}, which has no legal action`);
       if (legal.length === 1) {
         const action = legal[0] as A;
@@ -92,36 +98,48 @@ export class Tree<S, A> {
         node = child(node, observe(seat, action, r.events));
         continue;
       }
-      // Availability, and the choice: an untried action first (the policy's own if it is untried), else UCB.
-      const unexplored: Edge<A>[] = [];
+      // Availability; then UCB with progressive bias towards the policy's choice, an untried action counting
+      // as tried once at the mean of those tried ("first-play urgency"), so a wide choice (every set of cards
+      // thieves could take) does not spend the budget trying each once.
       let best: Edge<A> | null = null;
       let bestScore = -Infinity;
+      let triedVisits = 0;
+      let triedReward = 0;
       const edges: Edge<A>[] = [];
       for (const action of legal) {
-        const key = `${seat}:${actionKey(action)}`;
+        const key = `${seat}:${ownKey(action)}`;
         let edge = node.edges.get(key);
         if (!edge) {
-          edge = { action, seat, visits: 0, reward: 0, wins: 0, available: 0 };
+          edge = { action, seat, visits: 0, reward: 0, wins: 0, available: 0, prior: 0 };
           node.edges.set(key, edge);
         }
         edge.available++;
         edges.push(edge);
-        if (edge.visits === 0) unexplored.push(edge);
+        triedVisits += edge.visits;
+        triedReward += edge.reward;
       }
-      if (unexplored.length > 0) {
-        const preferred = actionKey(policy(state, seat, random));
-        const edge = unexplored.find((e) => actionKey(e.action) === preferred) ?? (unexplored[rng.int(unexplored.length)] as Edge<A>);
+      if (!node.hinted) {
+        node.hinted = true;
+        const preferred = node.edges.get(`${seat}:${ownKey(policy(state, seat, random))}`);
+        if (preferred) preferred.prior = this.options.bias;
+      }
+      const firstPlay = triedVisits > 0 ? triedReward / triedVisits : 0.5;
+      for (const edge of edges) {
+        const n = Math.max(1, edge.visits);
+        const mean = edge.visits > 0 ? edge.reward / edge.visits : firstPlay;
+        const score = mean + exploration * Math.sqrt(Math.log(edge.available) / n) + edge.prior / (edge.visits + 1);
+        if (score > bestScore || (score === bestScore && edge.visits === 0 && rng.int(2) === 0)) {
+          bestScore = score;
+          best = edge;
+        }
+      }
+      if ((best as Edge<A>).visits === 0) {
+        // Expansion: one new choice per iteration, then a playout.
+        const edge = best as Edge<A>;
         state = applied(game, state, seat, edge.action).state;
         path.push(edge);
         outcome = playout(game, state, policy, rng);
         break;
-      }
-      for (const edge of edges) {
-        const score = edge.reward / edge.visits + exploration * Math.sqrt(Math.log(edge.available) / edge.visits);
-        if (score > bestScore) {
-          bestScore = score;
-          best = edge;
-        }
       }
       const edge = best as Edge<A>;
       const r = applied(game, state, seat, edge.action);

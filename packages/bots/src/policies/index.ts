@@ -4,9 +4,11 @@
 import type { GameDef } from '@razzia/contract/game';
 import { defaultPolicy, type Policy } from '../policy.ts';
 import { razziaPolicy } from './razzia.ts';
+import { razziaDorraPolicy } from './razzia-dorra.ts';
 
 const FAST: Readonly<Record<string, Policy<never, unknown>>> = {
   razzia: razziaPolicy as Policy<never, unknown>,
+  'razzia-dorra': razziaDorraPolicy as Policy<never, unknown>,
 };
 
 // biome-ignore lint: any game on the contract

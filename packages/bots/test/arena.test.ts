@@ -1,0 +1,29 @@
+// The arena through its entry point (`pnpm arena` runs this file with tsx), scaled down to seconds: it runs,
+// and its last line has the shape the benchmarks page and the issue quote. No figures are asserted.
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const tsx = `${root}node_modules/.bin/tsx`;
+
+describe('pnpm arena', () => {
+  it('plays a scaled-down run and ends with the headline line', () => {
+    const run = spawnSync(tsx, ['packages/bots/arena/arena.ts', '--games', '2', '--players', '3', '--pairs', 'easy:greedy', '--headline', '2', '--scale', '0.01', '--workers', '1'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.some((l) => /^ {2}easy vs greedy +\d+\.\d% ± +(\d+\.\d|NaN)%/.test(l))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^arena: hard vs greedy \d+(\.\d+)?% ± (\d+(\.\d+)?|NaN)% \(4p, 2 games\)$/);
+  });
+
+  it('refuses an unknown option with its usage', () => {
+    const run = spawnSync(tsx, ['packages/bots/arena/arena.ts', '--fast'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/unknown option --fast/);
+  });
+});
