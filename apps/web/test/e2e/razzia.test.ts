@@ -1,16 +1,35 @@
-// End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table, three
-// friends join by the link (one on a phone, one by keyboard), a bot fills the last seat, a spectator watches a
-// live auction, one player reloads mid-auction, everybody plays to the results, and the replay viewer opens
-// the finished game. Every page passes axe-core's accessibility rules. Screenshots land in
-// apps/web/test-artifacts/. The shared steps are in ./support.ts.
+// End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table on a
+// 1366×850 desktop in the dark scheme, three friends join by the link (one on a 390×844 phone in the light scheme,
+// one by keyboard, one who reloads mid-auction and plays in Spanish), a bot fills the last seat and a spectator
+// with reduced motion watches. Everybody plays to the results, and every item of the table experience is checked
+// on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards readable and
+// explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding, player
+// colours, My tables, the replay viewer, the phone's results width. Every page passes axe-core in the scheme it is
+// shown in. Screenshots of each moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts.
 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, fixtures, moved, nextTurn, playToEnd as play, shot, useE2E, version } from './support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  addBot,
+  dismissMoment,
+  fixtures,
+  moved,
+  nextState,
+  nextTurn,
+  openTable,
+  playToEnd as play,
+  shot,
+  startGame,
+  takeSeat,
+  useE2E,
+  version,
+  view,
+} from './support.ts';
 
 const e2e = useE2E();
-const newPage = (viewport?: { width: number; height: number }, options?: { isMobile?: boolean }) => e2e.newPage(viewport, options);
 const audit = (page: Page, name: string) => e2e.audit(page, name);
 
 interface Style {
@@ -20,6 +39,8 @@ interface Style {
   bidder?: boolean;
   /** Runs before each move. */
   during?: (page: Page) => Promise<void>;
+  /** Runs when a round's summary waits for this player. */
+  onMoment?: (page: Page) => Promise<void>;
 }
 
 /** Plays this Razzia! seat to the end by clicking (or by keys only): draw and pass when allowed, otherwise the
@@ -28,7 +49,7 @@ async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: numb
   let bids = 0;
   let thefts = 0;
   const move = async (page: Page) => {
-    const buttons = page.locator('[data-testid=actions] button:not([disabled])');
+    const buttons = page.locator('[data-testid=actions] button[data-action]:not([disabled])');
     if (options.keyboard) {
       const kinds = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.action ?? ''));
       const keys = await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.key ?? ''));
@@ -46,7 +67,7 @@ async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: numb
     } else if (options.bidder && (await page.locator('[data-testid=actions] button[data-action=thief]').count()) > 0) {
       await page.click('[data-testid=actions] button[data-action=thief]');
       await page.locator('.board button[aria-pressed=false]').first().click();
-      await page.locator('[data-testid=actions] button.primary:not([disabled])').click();
+      await page.locator('[data-testid=actions] button[data-action=steal]:not([disabled])').click();
       thefts++;
     } else {
       const draw = page.locator('[data-testid=actions] button[data-action=draw]:not([disabled])');
@@ -55,14 +76,73 @@ async function playToEnd(page: Page, options: Style = {}): Promise<{ moves: numb
       await target.click({ timeout: 10_000 }).catch(() => undefined); // a re-render may swap the button: try again
     }
   };
-  const moves = await play(page, { move, ...(options.during ? { during: options.during } : {}) });
+  const moves = await play(page, { move, ...(options.during ? { during: options.during } : {}), ...(options.onMoment ? { onMoment: options.onMoment } : {}) });
   return { moves, bids, thefts };
 }
 
+/** The page's background lightness, 0 (black) to 1 (white). */
+const lightness = (page: Page) =>
+  page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number) as [number, number, number];
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+
+/** How far below the auction's place the players' panels start: it must not change when an auction opens or
+ * closes (on a phone the row above may grow a line with its cards; that is the row, not the auction). */
+const playersGap = (page: Page) =>
+  page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('[data-testid=auction-slot]')!.getBoundingClientRect().top));
+/** Where the players' panels start in the game's own area (banners above it aside). */
+const playersTop = (page: Page) =>
+  page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top));
+
+/** Browser features a test cannot see otherwise, watched (the real ones still run): notifications asked for and
+ * shown, vibrations, tones played; and a switch that makes the page hidden, as a tab in the background is. */
+const SPIES = () => {
+  const w = window as unknown as { __spy: Record<string, unknown[] | number>; __hidden: boolean };
+  const spy = (w.__spy = { notes: [] as unknown[], asked: 0, vibrations: 0, tones: 0 });
+  w.__hidden = false;
+  Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => w.__hidden });
+  const hasFocus = Document.prototype.hasFocus;
+  Document.prototype.hasFocus = function () {
+    return w.__hidden ? false : hasFocus.call(this);
+  };
+  const Real = window.Notification;
+  if (Real) {
+    const Spy = function (title: string, options?: NotificationOptions) {
+      spy.notes.push(title);
+      return new Real(title, options);
+    } as unknown as typeof Notification;
+    Object.defineProperty(Spy, 'permission', { get: () => Real.permission });
+    Spy.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
+      spy.asked++;
+      return Real.requestPermission(...args);
+    };
+    window.Notification = Spy;
+  }
+  const vibrate = navigator.vibrate?.bind(navigator);
+  navigator.vibrate = ((pattern: VibratePattern) => {
+    spy.vibrations++;
+    return vibrate ? vibrate(pattern) : true;
+  }) as Navigator['vibrate'];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args: Parameters<OscillatorNode['start']>) {
+    spy.tones++;
+    return start.apply(this, args);
+  };
+};
+type Spied = { notes: string[]; asked: number; vibrations: number; tones: number };
+const spied = (page: Page) => page.evaluate(() => (window as unknown as { __spy: Spied }).__spy);
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => {
+    (window as unknown as { __hidden: boolean }).__hidden = h;
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+
 describe('a whole game in real browsers', () => {
-  it('from link to final score: four people, a bot and a spectator; a reload mid-auction; the language switch', async () => {
-    // The host opens the home page, tries the language switch, and opens a five-seat public table.
-    const host = await newPage();
+  it('from link to final score: four people, a bot and a spectator, and every moment of the game on the way', async () => {
+    // ── Home, in the dark scheme on a desktop ────────────────────────────────────────────────────────────────
+    const host = await e2e.newPage(DESKTOP, { context: { colorScheme: 'dark' } });
     const home = await host.goto(e2e.url);
     // The page runs only our own scripts and cannot be framed; its links never leave in a Referer.
     const headers = home!.headers();
@@ -70,137 +150,425 @@ describe('a whole game in real browsers', () => {
     expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(headers['referrer-policy']).toBe('no-referrer');
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open a table');
+    expect(await lightness(host)).toBeLessThan(0.2); // dark, as the system asks
     await host.selectOption('[data-testid=language]', 'nl');
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Open een tafel');
     await host.selectOption('[data-testid=language]', 'es');
     await expect.poll(() => host.locator('h2#create-title').textContent()).toBe('Abrir una mesa');
     await host.selectOption('[data-testid=language]', 'en');
-    await shot(host, 'home-desktop');
-    await audit(host, 'home');
+    // A new table's name is in its field, never a hidden default; an emptied field is refused in words.
+    await expect.poll(() => host.inputValue('input[name=table-name]')).toMatch(/^Table of \w+/);
+    await host.fill('input[name=table-name]', '');
+    await host.click('form.create button[type=submit]');
+    await expect.poll(() => host.locator('form.create [role=alert]').textContent()).toMatch(/Give the table a name/);
+    expect(await host.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('table-name');
+    expect(host.url()).toBe(`${e2e.url}/`);
+    // No gap in the right-hand column: its panels follow each other at the grid's gap.
+    const gaps = await host.evaluate(() => {
+      const panels = [...document.querySelectorAll('.side > section')].map((s) => s.getBoundingClientRect());
+      return panels.slice(1).map((r, i) => Math.round(r.top - panels[i]!.bottom));
+    });
+    for (const gap of gaps) expect(gap).toBeLessThanOrEqual(17);
+    expect(await host.locator('[data-testid=my-tables]').count()).toBe(0); // a new browser has none
+    await shot(host, 'home-desktop-dark');
+    await audit(host, 'home, dark');
 
-    await host.fill('input[name=table-name]', 'Browser test table');
-    await host.locator('label:has(input[name=players][value="5"])').click();
-    await host.locator('label:has(input[name=visibility][value="public"])').click();
-    await host.click('button[type=submit]');
-    await host.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
-    const link = host.url();
-    await host.fill('[data-testid=name]', 'Hostess');
-    await host.click('[data-testid=seat-0] button.primary');
-    await host.waitForSelector('[data-testid=seat-0] .badge.you');
+    const link = await openTable(host, e2e.url, { players: 5, visibility: 'public', name: 'Browser test table' });
+    await takeSeat(host, 0, 'Hostess');
 
-    // Three friends open the link: one on a phone.
-    const friends: Page[] = [];
-    for (const [i, name] of ['Felix', 'Elke', 'Dennis'].entries()) {
-      const page = i === 0 ? await newPage(PHONE, { isMobile: true }) : await newPage();
-      await page.goto(link);
-      await page.fill('[data-testid=name]', name);
-      await page.click(`[data-testid=seat-${i + 1}] button.primary`);
-      await page.waitForSelector(`[data-testid=seat-${i + 1}] .badge.you`);
-      friends.push(page);
-    }
-    await host.click('[data-testid=seat-4] button:has-text("Greedy bot")');
+    // ── Three friends open the link: one on a phone in the light scheme, with turn alerts watched ───────────
+    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { colorScheme: 'light' } });
+    await phone.context().addInitScript(SPIES);
+    await phone.goto(link);
+    expect(await lightness(phone)).toBeGreaterThan(0.8);
+    // "Take this seat" is never greyed out: without a name it says what is missing, where it is missing.
+    await phone.click('[data-testid=seat-1] button.primary');
+    await expect.poll(() => phone.locator('#name-hint').textContent()).toMatch(/Type your name first/);
+    expect(await phone.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('name');
+    expect(await phone.locator('[data-testid=seat-1] .badge.you').count()).toBe(0);
+    await takeSeat(phone, 1, 'Felix');
+    // The replay viewer is linked from the header on a phone too.
+    expect(await phone.locator('[data-testid=nav-replay]').isVisible()).toBe(true);
+    const elke = await e2e.newPage(DESKTOP, { context: { colorScheme: 'light' } });
+    await elke.goto(link);
+    await takeSeat(elke, 2, 'Elke');
+    const dennis = await e2e.newPage(DESKTOP);
+    await dennis.goto(link);
+    await takeSeat(dennis, 3, 'Dennis');
+    await addBot(host, 4);
     await host.waitForFunction(() => document.querySelectorAll('[data-testid^=seat-] strong').length === 5);
-    // Everybody sees the full table, with connection dots.
-    await friends[2]!.waitForFunction(() => document.querySelectorAll('[data-testid^=seat-] .dot.on').length === 5);
+    // Everybody sees the full table, with connection dots and each seat's colour.
+    await dennis.waitForFunction(() => document.querySelectorAll('[data-testid^=seat-] .dot.on').length === 5);
+    const seatColours = await host.$$eval('[data-testid^=seat-] .seat-swatch', (s) => s.map((e) => getComputedStyle(e).backgroundColor));
+    expect(new Set(seatColours).size).toBe(5);
 
-    const spectator = await newPage();
+    const spectator = await e2e.newPage(DESKTOP, { context: { reducedMotion: 'reduce' } });
     await spectator.goto(link);
     await spectator.waitForSelector('text=You are watching this table.');
-    await shot(host, 'pregame-desktop');
-    await shot(friends[0]!, 'pregame-phone');
-    await audit(host, 'pregame');
+    await shot(host, 'pregame-desktop-dark');
+    await shot(phone, 'pregame-phone');
+    await audit(host, 'pregame, dark');
+    await audit(phone, 'pregame, phone');
     await audit(spectator, 'pregame, watching');
 
-    await host.click('button:has-text("Start the game")');
-    await host.waitForSelector('[data-testid=status]');
+    await startGame(host);
 
-    // The spectator follows a live auction as it happens.
+    // ── The spectator (reduced motion) follows a live auction and its result ────────────────────────────────
     const spectating = (async () => {
-      await spectator.waitForSelector('section.auction', { timeout: 90_000 });
-      const text = await spectator.locator('section.auction').textContent();
+      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: 90_000 });
+      const text = await spectator.locator('[data-testid=auction-slot]').textContent();
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
-      // Card kinds explain themselves on a click or tap (tooltips reach neither touch nor keyboard users).
+      // The tracker explains any kind, from one tab stop.
+      expect(await spectator.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
       await spectator.locator('[data-testid=tracker-kind]').first().click();
-      expect(await spectator.locator('#tracker-explained').textContent()).toMatch(/^Ring — /);
+      expect(await spectator.locator('#tracker-explained').textContent()).toMatch(/^Ring · Trinket — 3, 4 or 5 different kinds/);
       await shot(spectator, 'spectator-auction-desktop');
       await audit(spectator, 'auction, watching');
+      // Who won: the winning bid and the cards on the winner's panel, with no animation under reduced motion.
+      await spectator.waitForSelector('section.player.just-won', { timeout: 90_000 });
+      const instant = await spectator.evaluate(() => ({
+        motion: document.documentElement.dataset.motion,
+        running: document.getAnimations().filter((a) => a.playState === 'running').length,
+        won: document.querySelector('[data-testid=auction-result]')?.textContent ?? '',
+      }));
+      expect(instant.motion).toBe('off');
+      expect(instant.running).toBe(0);
+      expect(instant.won).toMatch(/won with \d+/);
+      await shot(spectator, 'auction-won-reduced-motion');
     })();
 
-    // Elke reloads her page once, in the middle of an auction, and plays on.
+    // The winner's moment, seen at full motion on the desktop and on the phone.
+    const wonMoment = async (page: Page, name: string) => {
+      await page.waitForSelector('section.player.just-won .arrivals', { timeout: 120_000 });
+      const panel = page.locator('section.player.just-won');
+      expect(await panel.locator('.won-by').textContent()).toMatch(/^Won with \d+$/);
+      expect(await page.locator('[data-testid=auction-result]').textContent()).toMatch(/won with \d+/);
+      await view(page, name);
+    };
+    const wonShots = Promise.all([wonMoment(host, 'auction-won-desktop'), wonMoment(phone, 'auction-won-phone')]);
+
+    // ── The host (desktop, dark): everything in view while bidding; nothing jumps; My tables; the rules ──────
+    const hostTops: number[] = [];
+    let bidView = false;
+    let hostChecks = false;
+    const hostDuring = async (page: Page) => {
+      hostTops.push(await playersTop(page));
+      if (!hostChecks) {
+        hostChecks = true;
+        await shot(page, 'game-desktop-dark');
+        await audit(page, 'game, dark');
+        // The rules, from the table, in a new tab: a first-time player's rules, then the complete numbered ones.
+        const [rules] = await Promise.all([page.context().waitForEvent('page'), page.click('[data-testid=rules-link]')]);
+        await rules.waitForSelector('#rules-police');
+        expect(await rules.locator('#rules-police').textContent()).toMatch(/last slot/);
+        expect(await rules.locator('section:has(#rules-police)').textContent()).toMatch(/ends the round at once/);
+        expect(await rules.locator('section:has(#rules-auction)').textContent()).toMatch(/each of them is a bid button/);
+        expect(await rules.locator('.cards li').count()).toBe(18);
+        await rules.waitForSelector('details#complete');
+        await rules.click('details#complete summary');
+        expect(await rules.locator('details#complete .doc').textContent()).toMatch(/R6\.3/);
+        await shot(rules, 'rules-desktop-dark');
+        await audit(rules, 'rules, dark');
+        // My tables, in another tab of the same browser: this running table.
+        await rules.goto(e2e.url);
+        await rules.waitForSelector('[data-testid=my-tables] li');
+        expect(await rules.locator('[data-testid=my-tables] li').first().textContent()).toMatch(/Browser test table.*running/);
+        await rules.close();
+      }
+      // While bidding on a 1366×850 desktop, the row, the auction, my cheques and every estate are in view
+      // together — at every auction of the game, as the estates grow.
+      if ((await page.locator('[data-testid=actions] button[data-action=bid]').count()) > 0) {
+        await page.evaluate(() => scrollTo(0, 0));
+        const bottoms = await page.evaluate(() =>
+          ['.board .row', '[data-testid=auction-slot]', '[data-testid=actions] button[data-action=bid]', ...[0, 1, 2, 3, 4].map((s) => `section.player[data-seat="${s}"] .estate`)].map(
+            (selector) => [selector, document.querySelector(selector)?.getBoundingClientRect().bottom ?? Infinity] as const,
+          ),
+        );
+        for (const [selector, bottom] of bottoms) expect(bottom, `${selector} at version ${await version(page)}`).toBeLessThanOrEqual(850);
+        if (!bidView) {
+          await view(page, 'bidding-desktop');
+          await audit(page, 'bidding, dark');
+        }
+        bidView = true;
+      }
+    };
+    let summaries = 0;
+    const hostMoment = async (page: Page) => {
+      if (summaries++ > 0) return;
+      // The end of round 1, for everybody: each player's points by category, penalties, swaps, the next starter.
+      const summary = page.locator('[data-testid=round-summary]');
+      await summary.waitFor();
+      expect(await summary.locator('li').count()).toBe(5);
+      expect(await page.locator('[data-moment=round-summary] h2').first().textContent()).toBe('Round 1 is over');
+      expect(await summary.locator('[data-testid=next-deal]').textContent()).toMatch(/Round 2:.*opens it/);
+      expect(await summary.textContent()).toMatch(/Cheques for round 2/);
+      await view(page, 'round-summary-desktop');
+      await audit(page, 'round summary, dark');
+      // After it, the next round's deal.
+      await dismissMoment(page);
+      await page.waitForSelector('[data-moment=deal]', { timeout: 10_000 }).catch(() => undefined);
+      if (await page.locator('[data-moment=deal]').count()) await view(page, 'next-deal-desktop');
+    };
+
+    // ── Felix (phone): readable cards, a tap explains, tips, turn alerts while the page is hidden ────────────
+    let phoneStep = 0;
+    const phoneGaps: number[] = [];
+    let readable = false;
+    let alerted: Spied | null = null;
+    let courtChecked = false;
+    const checkCourt = async (page: Page, keys: boolean) => {
+      // A court call on an empty row, a misclick away, asks first; nothing is sent until it is confirmed.
+      if (courtChecked || (await page.locator('.board .row .card').count()) > 0) return;
+      const call = page.locator('[data-testid=actions] button[data-action=call]');
+      if ((await call.count()) === 0) return;
+      const before = await version(page);
+      if (keys) await page.keyboard.press('c');
+      else await call.click();
+      await page.waitForSelector('[data-testid=actions] button[data-action=call-confirm]');
+      expect(await page.locator('[data-testid=actions] [role=alert]').textContent()).toMatch(/The row is empty/);
+      await view(page, keys ? 'court-confirm-desktop' : 'court-confirm-phone');
+      if (keys) {
+        // The confirmation has the focus; the arrow key goes to "Cancel", Enter takes it.
+        expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action)).toBe('call-confirm');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+      } else await page.click('[data-testid=actions] button[data-action=call-cancel]');
+      await page.waitForSelector('[data-testid=actions] button[data-action=call]');
+      expect(await version(page)).toBe(before);
+      courtChecked = true;
+    };
+    const phoneDuring = async (page: Page) => {
+      phoneGaps.push(await playersGap(page));
+      phoneStep++;
+      if (phoneStep === 1) {
+        // The first game is explained at the moment it matters.
+        await page.waitForSelector('[data-testid=tip]');
+        await shot(page, 'game-phone');
+        await audit(page, 'game, phone');
+        await page.click('[data-testid=tip] button:has-text("Got it")');
+        await page.waitForSelector('[data-testid=tip]', { state: 'detached' });
+        // Turn alerts: nothing asked on load; a click asks (here the browser then says yes) and turns them on.
+        expect((await spied(page)).asked).toBe(0);
+        expect(await page.evaluate(() => Notification.permission)).toBe('default');
+        await page.context().grantPermissions(['notifications'], { origin: e2e.url });
+        await page.click('[data-testid=alerts]');
+        await audit(page, 'turn alerts menu, phone');
+        await page.click('[data-testid=alert-notify]');
+        await expect.poll(async () => (await spied(page)).asked).toBe(1);
+        await expect.poll(() => page.isChecked('[data-testid=alert-notify]')).toBe(true);
+        await page.click('[data-testid=alerts]');
+        // Now the phone goes in a pocket: the page is hidden until Felix's next turn.
+        await setHidden(page, true);
+        return;
+      }
+      if (phoneStep === 2) {
+        alerted = await spied(page);
+        expect(await page.title()).toMatch(/^▶ Your turn · Browser test table/);
+        await setHidden(page, false);
+      }
+      // Every card shows its picture and its name, large enough to read; police cards are pictures in a labelled
+      // line; no two-letter codes anywhere.
+      if (!readable && (await page.locator('.board .row .card .name').count()) > 0) {
+        const faces = await page.evaluate(() => ({
+          names: [...document.querySelectorAll('.board .row .card .name, .player .chip .name')].map((n) => ({
+            text: n.textContent ?? '',
+            px: parseFloat(getComputedStyle(n).fontSize),
+          })),
+          marks: document.querySelectorAll('[data-mark]').length,
+          police: document.querySelector('.police')?.getAttribute('aria-label') ?? '',
+        }));
+        for (const f of faces.names) expect(f.px, f.text).toBeGreaterThanOrEqual(11);
+        expect(faces.marks).toBe(0);
+        expect(faces.police).toMatch(/Police \d of 7\. Police card 7 ends the round at once, with no auction/);
+        readable = true;
+      }
+      // Any card explains itself on a tap (a phone shows no tooltips).
+      if (phoneStep === 3) {
+        const card = page.locator('.board .row .card, section.player .chip').first();
+        if ((await card.count()) > 0) {
+          await card.tap();
+          await page.waitForSelector('[data-testid=card-explained]');
+          expect(await page.locator('[data-testid=card-explained]').textContent()).toMatch(/— |\w/);
+          await view(page, 'card-explained-phone');
+          await audit(page, 'card explained, phone');
+          await page.keyboard.press('Escape');
+          await page.waitForSelector('[data-testid=card-explained]', { state: 'detached' });
+        } else phoneStep--;
+      }
+      await checkCourt(page, false);
+    };
+
+    // ── Elke reloads once mid-auction, then plays on in Spanish ──────────────────────────────────────────────
     let reloaded = false;
-    const reloadMidAuction = async (page: Page) => {
-      if (reloaded || !(await page.locator('section.auction').count())) return;
+    const elkeDuring = async (page: Page) => {
+      if (reloaded || !(await page.locator('[data-testid=auction-slot].running').count())) return;
       reloaded = true;
       await page.reload();
       await page.waitForSelector('[data-testid=status]');
       await page.waitForSelector('section.player.you');
       await shot(page, 'after-reload-desktop');
+      await page.selectOption('[data-testid=language]', 'es');
+      // The cards' names in Spanish, on the table and in the tracker.
+      await expect.poll(() => page.locator('[data-testid=tracker-kind]').first().getAttribute('aria-label')).toMatch(/^Anillo: \d+ sin ver$/);
+      expect(await page.locator('[data-testid=tracker-kind] .name').allTextContents()).toContain('Guarda\u00adespaldas');
+      await audit(page, 'game, Spanish');
     };
-    let midGameShots = false;
-    const shots = async (page: Page) => {
-      if (midGameShots) return;
-      midGameShots = true;
-      await shot(page, 'game-phone');
-      await shot(host, 'game-desktop');
-      await audit(page, 'game, phone');
+
+    // ── Dennis, keys only: the tracker is one tab stop, B bids, focus stays at the decisions ────────────────
+    let keyBid = false;
+    let titleSeen = false;
+    const dennisDuring = async (page: Page) => {
+      if (!titleSeen) {
+        titleSeen = true;
+        expect(await page.title()).toMatch(/^▶ Your turn · /);
+        expect(await page.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
+      }
+      if (!keyBid && (await page.locator('[data-testid=actions] button[data-action=bid]').count()) > 0) {
+        const before = await version(page);
+        await page.keyboard.press('b');
+        expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action)).toBe('bid');
+        await page.keyboard.press('Enter');
+        await moved(page, before);
+        // Focus did not drop to the page body: it waits at the decisions for the next one.
+        await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=actions]'))).toBe(true);
+        keyBid = true;
+        return;
+      }
+      await checkCourt(page, true);
     };
 
     const played = await Promise.all([
-      playToEnd(host, { bidder: true }),
-      playToEnd(friends[0]!, { during: shots }),
-      playToEnd(friends[1]!, { during: reloadMidAuction }),
-      playToEnd(friends[2]!, { keyboard: true }),
+      playToEnd(host, { bidder: true, during: hostDuring, onMoment: hostMoment }),
+      playToEnd(phone, { during: phoneDuring }),
+      playToEnd(elke, { during: elkeDuring }),
+      playToEnd(dennis, { keyboard: true, during: dennisDuring }),
     ]);
     await spectating;
+    await wonShots;
     expect(reloaded).toBe(true);
     for (const p of played) expect(p.moves).toBeGreaterThan(3);
     expect(played[0]!.bids).toBeGreaterThan(0);
+    expect(bidView).toBe(true);
+    expect(summaries).toBeGreaterThan(0);
+    expect(keyBid).toBe(true);
+    expect(courtChecked).toBe(true);
+    // The auction's place beside the board is always there: the players' panels never moved.
+    expect(new Set(hostTops).size, JSON.stringify(hostTops)).toBe(1);
+    expect(new Set(phoneGaps).size, JSON.stringify(phoneGaps)).toBe(1);
+    expect(readable).toBe(true);
+    // Felix's phone, hidden, was told it was his turn: the title, a tone, a vibration and a notification.
+    expect(alerted).not.toBeNull();
+    expect(alerted!.notes).toContain('Your turn');
+    expect(alerted!.tones).toBeGreaterThan(0);
+    expect(alerted!.vibrations).toBeGreaterThan(0);
 
-    // Everybody reaches the same results page.
-    const rankings = await Promise.all([host, ...friends, spectator].map(async (p) => {
+    // ── Results: the same everywhere, in colours, readable on a phone in English and Spanish ─────────────────
+    const rankings = await Promise.all([host, phone, elke, dennis, spectator].map(async (p) => {
       await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
-      return p.locator('[data-testid=ranking]').innerText();
+      return p.locator('[data-testid=ranking]').evaluate((r) => [...r.querySelectorAll('li')].map((li) => li.querySelector('.total')?.textContent).join(','));
     }));
-    const plain = (r: string) => r.replace(/\s*\(you\)/g, '');
-    for (const r of rankings) expect(plain(r)).toBe(plain(rankings[0]!));
-    expect(rankings[0]).toMatch(/Winner|Shared win/i);
-    // The host bid in every auction, so won some (the bot can outbid only while it has cheques); the log says
-    // so in words, and is numbered without gaps.
+    for (const r of rankings) expect(r).toBe(rankings[0]);
+    expect(await host.locator('[data-testid=ranking]').textContent()).toMatch(/Winner|Shared win/i);
+    // The host bid in every auction, so won some; the log says so in words, and is numbered without gaps.
     expect(await host.locator('.log li', { hasText: /Hostess bid \d+ and won/ }).count()).toBeGreaterThan(0);
     const numbers = await host.locator('.log li .n').allTextContents();
     expect(numbers.map(Number)).toEqual(numbers.map((_, i) => i + 1));
-    await shot(host, 'results-desktop');
-    await audit(host, 'results');
-    await shot(friends[0]!, 'results-phone');
+    // One colour per player wherever they appear: the ranking, their panel, their log lines.
+    const colourOf = (selector: string) => host.locator(selector).first().evaluate((e) => getComputedStyle(e).backgroundColor);
+    const hostess = await colourOf('[data-testid=ranking] li:has-text("Hostess") .seat-swatch');
+    expect(await colourOf('section.player[data-seat="0"] .seat-swatch')).toBe(hostess);
+    expect(await colourOf('.log li:has-text("Hostess bid") .mark')).toBe(hostess);
+    expect(await colourOf('section.player[data-seat="1"] .seat-swatch')).not.toBe(hostess);
+    // "No cheques left" belongs to a running round, not the final screen.
+    expect(await host.locator('section.player .out').count()).toBe(0);
+    await shot(host, 'results-desktop-dark');
+    await audit(host, 'results, dark');
+    const phoneWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(await phoneWidth()).toBeLessThanOrEqual(390);
+    await shot(phone, 'results-phone');
+    await audit(phone, 'results, phone');
+    await phone.selectOption('[data-testid=language]', 'es');
+    await expect.poll(() => phone.locator('#results-title').textContent()).not.toBe('Final scores');
+    expect(await phoneWidth()).toBeLessThanOrEqual(390);
+    await shot(phone, 'results-phone-es');
+    await phone.selectOption('[data-testid=language]', 'en');
 
-    // The record downloads, and the replay viewer steps through it.
-    const href = await host.locator('a[download]').getAttribute('href');
-    const record = await host.request.get(new URL(href!, e2e.url).href);
+    // On the phone too: My tables, the rules, the replay.
+    await phone.goto(e2e.url);
+    await phone.waitForSelector('[data-testid=my-tables] li');
+    expect(await phone.locator('[data-testid=my-tables] li').first().textContent()).toMatch(/Browser test table.*finished/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'my-tables-phone');
+    await audit(phone, 'home with my tables, phone');
+    await phone.goto(`${e2e.url}/rules/razzia`);
+    await phone.waitForSelector('#rules-cards');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'rules-phone');
+    await audit(phone, 'rules, phone');
+    await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    await phone.click('[data-testid=autoplay]');
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).not.toMatch(/^Move 0 /);
+    await phone.click('[data-testid=autoplay]');
+    await shot(phone, 'replay-phone');
+    await audit(phone, 'replay, phone');
+
+    // My tables on the home page: the finished table with its result and replay.
+    await host.goto(e2e.url);
+    const mine = host.locator('[data-testid=my-tables] li').first();
+    await mine.waitFor();
+    expect(await mine.textContent()).toMatch(/Browser test table.*finished.*(Winner|Shared win)/);
+    expect(await mine.locator('a', { hasText: 'Replay' }).getAttribute('href')).toBe(`/replay?table=${link.split('/').pop()}`);
+    await shot(host, 'my-tables-desktop-dark');
+    await audit(host, 'home with my tables, dark');
+
+    // ── The replay: from the set-up, moves and log lines counted apart, autoplay, a styled file button ───────
+    const record = await host.request.get(`${e2e.url}/api/tables/${link.split('/').pop()}/record`);
     expect(record.status()).toBe(200);
     expect((await record.json()).format).toBe('razzia-record/1');
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    const last = await spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 });
-    expect(last).toMatch(/^Action (\d+) of \1$/);
-    await spectator.click('[data-testid=prev]');
-    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).not.toBe(last);
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    expect(await spectator.locator('[data-testid=lines]').textContent()).toBe('log line 0');
+    await spectator.click('[data-testid=last]');
+    const last = await spectator.locator('[data-testid=step]').textContent();
+    expect(last).toMatch(/^Move (\d+) of \1$/);
+    // The log's last line number is the one the viewer names, so the two counts never seem to disagree.
+    const lastLine = await spectator.locator('.log li .n').last().textContent();
+    expect(await spectator.locator('[data-testid=lines]').textContent()).toBe(`log line ${lastLine}`);
     await spectator.click('button:has-text("Round 2")');
     await expect.poll(() => spectator.locator('.board').getAttribute('aria-label')).toBe('Round 2 of 3');
+    const at = await spectator.locator('[data-testid=step]').textContent();
+    await spectator.click('[data-testid=autoplay]');
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).not.toBe(at);
+    await spectator.click('[data-testid=autoplay]');
+    expect(await spectator.locator('[data-testid=autoplay]').getAttribute('aria-pressed')).toBe('false');
     await shot(spectator, 'replay-desktop');
     await audit(spectator, 'replay');
 
-    // A record file from disk: a good one steps to its end; an illegal one is shown up to the broken action,
-    // with the rule it breaks; a malformed one is refused in words.
-        await spectator.goto(`${e2e.url}/replay`);
+    // A record file from disk, by a file button that looks like the others: a good one steps to its end; an
+    // illegal one is shown up to the broken move, with the rule it breaks; a malformed one is refused in words.
+    await spectator.goto(`${e2e.url}/replay`);
+    expect(await spectator.locator('label.btn.file-button input[data-testid=record-file]').count()).toBe(1);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/hand-scored-2p.json'));
-    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Action (\d+) of \1$/);
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Move 0 of \d+$/);
+    await spectator.click('[data-testid=last]');
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Move (\d+) of \1$/);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'illegal/bid-not-higher.json'));
-    // the record's index 19 (0-based) is the 20th action; the viewer counts actions from 1
-    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/^Action 20 .*R6\.3/);
-    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toBe('Action 19 of 19');
+    // the record's index 19 (0-based) is the 20th move; the viewer counts moves from 1
+    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/^Move 20 .*R6\.3/);
+    await spectator.click('[data-testid=last]');
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toBe('Move 19 of 19');
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'malformed/not-json.json'));
     await expect.poll(() => spectator.locator('[role=alert]').textContent()).toMatch(/not a valid game record/i);
     expect(await spectator.locator('[data-testid=step]').count()).toBe(0);
+
+    // The rules in Spanish, for a reader of Spanish.
+    await spectator.goto(`${e2e.url}/rules/razzia`);
+    await spectator.selectOption('[data-testid=language]', 'es');
+    await expect.poll(() => spectator.locator('#rules-police').textContent()).toMatch(/última casilla/);
+    await audit(spectator, 'rules, Spanish');
+    await spectator.selectOption('[data-testid=language]', 'en');
 
     // A page that does not exist says so in words, with the way home; a bare table id works as a link.
     const missing = await spectator.goto(`${e2e.url}/nothing/here`);
@@ -210,7 +578,7 @@ describe('a whole game in real browsers', () => {
     await spectator.goto(e2e.url);
     await spectator.fill('[data-testid=join-link]', 'no link at all');
     await spectator.keyboard.press('Enter');
-    await expect.poll(() => spectator.locator('[role=alert]').textContent()).toBe('That is not a table link.');
+    await expect.poll(() => spectator.locator('.join [role=alert]').textContent()).toBe('That is not a table link.');
     await spectator.fill('[data-testid=join-link]', link.split('/').pop()!);
     await spectator.keyboard.press('Enter');
     await spectator.waitForURL(link);
@@ -218,23 +586,37 @@ describe('a whole game in real browsers', () => {
     e2e.expectClean();
   });
 
+  it('alone with bots: the round summary closes by itself, as nobody else waits', async () => {
+    const host = await e2e.newPage(DESKTOP);
+    await openTable(host, e2e.url, { players: 2, name: 'Bots only' });
+    await takeSeat(host, 0, 'Solo');
+    await addBot(host, 1);
+    await startGame(host);
+    // Play (the first choice each time) until round 1 ends; the summary then goes by itself.
+    for (;;) {
+      const state = await nextState(host);
+      if (state === 'moment') break;
+      expect(state).toBe('act');
+      const v = await version(host);
+      await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click({ timeout: 5_000 }).catch(() => undefined);
+      await moved(host, v).catch(() => undefined);
+    }
+    expect(await host.locator('[data-moment=round-summary] .auto').textContent()).toMatch(/Closes by itself/);
+    await view(host, 'round-summary-alone');
+    await audit(host, 'round summary, alone');
+    await host.waitForSelector('[data-moment=round-summary]', { state: 'detached', timeout: 30_000 });
+    e2e.expectClean();
+  });
+
   it('a friend closes their tab mid-game: the host lets a bot play for them; they come back and play on', async () => {
-    const host = await newPage();
-    await host.goto(e2e.url);
-    await host.fill('input[name=table-name]', 'Stand-in table');
-    await host.locator('label:has(input[name=players][value="2"])').click();
-    await host.click('button[type=submit]');
-    await host.waitForURL(/\/t\//);
+    const host = await e2e.newPage();
+    await openTable(host, e2e.url, { players: 2, name: 'Stand-in table' });
     const link = host.url();
-    await host.fill('[data-testid=name]', 'Hostess');
-    await host.click('[data-testid=seat-0] button.primary');
-    await host.waitForSelector('[data-testid=seat-0] .badge.you');
-    const friend = await newPage(PHONE, { isMobile: true });
+    await takeSeat(host, 0, 'Hostess');
+    const friend = await e2e.newPage(PHONE, { isMobile: true });
     await friend.goto(link);
-    await friend.fill('[data-testid=name]', 'Wim');
-    await friend.click('[data-testid=seat-1] button.primary');
-    await friend.waitForSelector('[data-testid=seat-1] .badge.you');
-    await host.click('button:has-text("Start the game")');
+    await takeSeat(friend, 1, 'Wim');
+    await startGame(host);
     await friend.waitForSelector('[data-testid=status]');
 
     // Make it Wim's decision: if the host is to move, the host draws (in a two-seat game Wim decides next).
@@ -261,7 +643,7 @@ describe('a whole game in real browsers', () => {
     for (let i = 0; i < 3; i++) {
       if ((await nextTurn(host)) === 'over') break;
       const v = await version(host);
-      await host.locator('[data-testid=actions] button:not([disabled])').first().click();
+      await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click();
       await moved(host, v);
     }
     expect(Number(await version(host))).toBeGreaterThan(Number(before) + 3);

@@ -214,51 +214,21 @@ export async function version(page: Page): Promise<string | null> {
   return page.evaluate(() => document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? null);
 }
 
-/** After a move, waits until the table shows a newer version (or the results). */
+/** After a move, waits until the table shows a newer version, the results, or a moment that waits for this
+ * player (a round's summary can open over the decisions just as a move is made). */
 export async function moved(page: Page, from: string | null, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
-    (v) => !!document.querySelector('[data-testid=ranking]') || document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v,
+    (v) =>
+      !!document.querySelector('[data-testid=ranking]') ||
+      !!document.querySelector('[data-testid=moment][data-blocking=true]') ||
+      document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v,
     from,
     { timeout, polling: 30 },
   );
 }
 
-/** Dismisses a moment that waits for this player (a round's summary), if one is showing. */
-export async function dismissMoment(page: Page): Promise<boolean> {
-  const button = page.locator('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]');
-  if ((await button.count()) === 0) return false;
-  await button.click({ timeout: 5_000 }).catch(() => undefined);
-  return true;
-}
-
-/**
- * Plays this seat to the end: before each decision `during` runs (screenshots, a reload…), then `move` makes one
- * decision (default: click the first enabled action button); it waits for the table to move on each time and
- * dismisses any moment that waits for this player. Returns how many decisions it made.
- */
-export async function playToEnd(
-  page: Page,
-  options: { move?: (page: Page) => Promise<void>; during?: (page: Page) => Promise<void>; onMoment?: (page: Page) => Promise<void> } = {},
-): Promise<number> {
-  let moves = 0;
-  const move = options.move ?? ((p: Page) => p.locator('[data-testid=actions] button:not([disabled])').first().click({ timeout: 10_000 }).catch(() => undefined));
-  for (;;) {
-    await options.onMoment?.(page);
-    await dismissMoment(page);
-    if ((await nextTurnOrMoment(page)) === 'over') return moves;
-    if (await page.locator('[data-testid=moment][data-blocking=true]').count()) continue;
-    await options.during?.(page);
-    if ((await nextTurnOrMoment(page)) === 'over') return moves;
-    if (await page.locator('[data-testid=moment][data-blocking=true]').count()) continue;
-    const before = await version(page);
-    await move(page);
-    await moved(page, before).catch(() => undefined); // a refused or swapped button: look again
-    moves++;
-  }
-}
-
-/** Like nextTurn, but also returns when a moment waits for this player to dismiss it. */
-async function nextTurnOrMoment(page: Page): Promise<'act' | 'over' | 'moment'> {
+/** What this page waits for now: its decision ('act'), a moment to dismiss ('moment'), or the results ('over'). */
+export async function nextState(page: Page, timeout = 90_000): Promise<'act' | 'over' | 'moment'> {
   const handle = await page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid=ranking]')) return 'over';
@@ -266,7 +236,50 @@ async function nextTurnOrMoment(page: Page): Promise<'act' | 'over' | 'moment'> 
       return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
     },
     null,
-    { timeout: 90_000, polling: 50 },
+    { timeout, polling: 50 },
   );
   return (await handle.jsonValue()) as 'act' | 'over' | 'moment';
+}
+
+/** Dismisses a moment that waits for this player (a round's summary), if one is showing, and waits until it is gone. */
+export async function dismissMoment(page: Page): Promise<boolean> {
+  const button = page.locator('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]');
+  if ((await button.count()) === 0) return false;
+  await button.click({ timeout: 5_000 }).catch(() => undefined); // it may have closed by itself meanwhile
+  await page.waitForSelector('[data-testid=moment][data-blocking=true]', { state: 'detached', timeout: 10_000 });
+  return true;
+}
+
+export interface PlayOptions {
+  /** Makes one decision (default: clicks the first enabled button among the decisions). */
+  readonly move?: (page: Page) => Promise<void>;
+  /** Runs before each decision: screenshots, checks, a reload… */
+  readonly during?: (page: Page) => Promise<void>;
+  /** Runs when a moment waits for this player, before it is dismissed. */
+  readonly onMoment?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Plays this seat to the end: at each of its decisions `during` runs, then `move` makes one, and it waits for the
+ * table to move on; a moment that waits for this player (a round's summary) is dismissed after `onMoment`.
+ * Returns how many decisions it made.
+ */
+export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<number> {
+  let moves = 0;
+  const move = options.move ?? ((p: Page) => p.locator('[data-testid=actions] button:not([disabled])').first().click({ timeout: 10_000 }).catch(() => undefined));
+  for (;;) {
+    const state = await nextState(page);
+    if (state === 'over') return moves;
+    if (state === 'moment') {
+      await options.onMoment?.(page);
+      await dismissMoment(page);
+      continue;
+    }
+    await options.during?.(page);
+    if ((await nextState(page)) !== 'act') continue;
+    const before = await version(page);
+    await move(page);
+    await moved(page, before).catch(() => undefined); // a refused or swapped button: look again
+    moves++;
+  }
 }

@@ -8,6 +8,6 @@ export async function loadGame(id: string, i18n: I18n): Promise<GameModule | nul
   const entry = gameEntry(id);
   if (!entry) return null;
   const module = await entry.load();
-  i18n.add(module.messages);
+  await i18n.add(module.messages); // in the reader's language before the game is drawn
   return module;
 }

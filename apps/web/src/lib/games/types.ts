@@ -6,8 +6,12 @@ import type { LogEntry } from '@razzia/protocol/table';
 import type { Locale } from '../i18n/index.ts';
 import type { Translate } from '../i18n/index.ts';
 
-/** A game's own words, per language (the chrome's words are in lib/i18n). */
-export type GameMessages = Readonly<Record<Locale, Readonly<Record<string, string>>>>;
+/** A game's own words, per language (the chrome's words are in lib/i18n). With `load`, the other languages load
+ * when a reader uses one, so the table page carries only English (the words given for them stand in until then):
+ * a module may give all three at once, or English and `load`. */
+export type GameMessages = Readonly<Record<Locale, Readonly<Record<string, string>>>> & {
+  readonly load?: (locale: Exclude<Locale, 'en'>) => Promise<Readonly<Record<string, string>>>;
+};
 
 /** A record replayed step by step, for the replay viewer: the views after each move and the log so far. */
 export interface Replayed {

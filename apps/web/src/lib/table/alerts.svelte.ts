@@ -78,14 +78,23 @@ export class TurnAlerts {
     if (this.sound) this.ding();
     // Phones that allow it (Chrome on Android after a touch; iOS has no vibration API).
     if (this.vibrate && 'vibrate' in navigator) navigator.vibrate([120, 80, 120]);
-    if (hidden && this.notify && this.permission === 'granted') {
-      this.shown?.close();
-      const note = new Notification(title, { body, tag, icon: '/favicon.svg' });
+    if (hidden && this.notify && this.permission === 'granted') void this.show(title, body, tag);
+  }
+
+  private async show(title: string, body: string, tag: string): Promise<void> {
+    const options = { body, tag, icon: '/favicon.svg', data: { url: location.pathname } };
+    this.shown?.close();
+    try {
+      const note = new Notification(title, options);
       note.onclick = () => {
         window.focus();
         note.close();
       };
       this.shown = note;
+    } catch {
+      // Chrome on Android: only a service worker may show one (src/service-worker.ts).
+      const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+      await registration?.showNotification(title, options).catch(() => undefined);
     }
   }
 
@@ -93,6 +102,11 @@ export class TurnAlerts {
   clear(): void {
     this.shown?.close();
     this.shown = null;
+    void navigator.serviceWorker
+      ?.getRegistration()
+      .then((r) => r?.getNotifications())
+      .then((notes) => notes?.forEach((n) => n.close()))
+      .catch(() => undefined);
   }
 
   /** Two short soft notes (no file to load: made by Web Audio). */

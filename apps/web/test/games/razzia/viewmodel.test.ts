@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions, legalIntents, newGame, view, KIND_INFO, CARD_KINDS, Rng, type GameState } from '@razzia/game-razzia';
 import type { LogEntry } from '@razzia/protocol/table';
 import { translate } from '../../../src/lib/i18n/index.ts';
-import { razziaModule } from '../../../src/lib/games/razzia/module.ts';
+import { razziaEn } from '../../../src/lib/games/razzia/messages/en.ts';
 import { cardList, decisionFor, describeEntry, isLegal, projection, standings, unseen } from '../../../src/lib/games/razzia/viewmodel.ts';
 import { clockSeconds } from '../../../src/lib/table/clock.ts';
 import { describeNotice } from '../../../src/lib/table/describe.ts';
 
-const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params, [razziaModule.messages]);
+const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params, [{ en: razziaEn, nl: razziaEn, es: razziaEn }]);
 const game = (event: object): LogEntry => ({ seq: 1, at: 0, kind: 'game', event: event as LogEntry['event'] });
 const notice = (event: object): LogEntry => ({ seq: 1, at: 0, kind: 'table', event: event as LogEntry['event'] });
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis'];

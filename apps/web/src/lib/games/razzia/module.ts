@@ -6,14 +6,19 @@ import Play from './Play.svelte';
 import Rules from './Rules.svelte';
 import Still from './Still.svelte';
 import { razziaEn } from './messages/en.ts';
-import { razziaEs } from './messages/es.ts';
-import { razziaNl } from './messages/nl.ts';
 import { replayRecord } from './replay.ts';
 import { describeEntry } from './viewmodel.ts';
 
 export const razziaModule: GameModule = {
   id: 'razzia',
-  messages: { en: razziaEn, nl: razziaNl, es: razziaEs },
+  // English at once (standing in for the others until they load); Dutch or Spanish when a reader uses them: the
+  // table page carries one language, not three.
+  messages: {
+    en: razziaEn,
+    nl: razziaEn,
+    es: razziaEn,
+    load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.razziaNl) : import('./messages/es.ts').then((m) => m.razziaEs)),
+  },
   Play,
   Final,
   Still,

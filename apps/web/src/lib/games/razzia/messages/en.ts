@@ -123,7 +123,7 @@ export const razziaEn = {
   'error.rule.thief/too-many': 'You can steal one card per thief.',
   'error.rule.thief/no-such-position': 'That card is not on the table.',
   'error.rule.thief/position-twice': 'Pick each card once.',
-  // The names printed on the cards: short, and with soft hyphens (\u00ad) where a long word may break on a small card.
+  // The names printed on the cards: each kind's name, with soft hyphens (\u00ad) where a long word may break on a card.
   'short.trinket:ring': 'Ring',
   'short.trinket:watch': 'Watch',
   'short.trinket:brooch': 'Brooch',
@@ -133,9 +133,9 @@ export const razziaEn = {
   'short.car': 'Car',
   'short.driver': 'Driver',
   'short.thief': 'Thief',
-  'short.gold': 'Gold',
+  'short.gold': 'Gold coin',
   'short.business:casino': 'Casino',
-  'short.business:transport': 'Trans\u00adport',
+  'short.business:transport': 'Trans\u00adport com\u00adpany',
   'short.business:film': 'Film studio',
   'short.business:racing': 'Race track',
   'short.business:realestate': 'Real estate',
