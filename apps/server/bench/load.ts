@@ -28,11 +28,11 @@ export function cpuSeconds(pid?: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'razzia-bench-'));
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', log],
@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { child, url };
+  return { child, url, dataDir };
 }
 
 export function connect(url: string, token?: Token): Promise<Socket> {

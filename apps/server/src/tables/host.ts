@@ -68,6 +68,11 @@ export interface HostDeps {
 /** A reconnecting client that missed more log entries than this gets a whole snapshot instead. */
 export const CATCH_UP_LIMIT = 256;
 
+/** The newest log entries a host keeps in memory for catch-ups (a short drop: a few moves); older ones come from
+ * the store. Heap snapshots showed a whole game's log held here was most of a live table's memory (80 KB after
+ * 130 moves, up to 200 KB before trimming): a catch-up from further back is rare enough to be a store read. */
+export const RECENT_KEPT = 32;
+
 export class TableHost {
   private table: Table;
   /** The newest log entries, for catch-ups without a store read. */
@@ -89,7 +94,7 @@ export class TableHost {
     readonly fence?: number,
   ) {
     this.table = table;
-    this.recent = recent.slice(-CATCH_UP_LIMIT);
+    this.recent = recent.slice(-RECENT_KEPT);
     this.lastActive = deps.clock.now();
     this.arm();
   }
@@ -205,7 +210,7 @@ export class TableHost {
     });
     this.table = d.table;
     this.recent.push(...d.entries);
-    if (this.recent.length > CATCH_UP_LIMIT * 2) this.recent = this.recent.slice(-CATCH_UP_LIMIT);
+    if (this.recent.length > RECENT_KEPT * 2) this.recent = this.recent.slice(-RECENT_KEPT);
     const published: Published = { before, after: d.table, entries: d.entries, infoChanged: d.infoChanged };
     const info = d.infoChanged ? this.info() : undefined;
     // Each viewer class's update is built at most once, from this command's before and after.

@@ -8,7 +8,7 @@ import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { Store } from '../store/store.ts';
 import { newTable } from './decide.ts';
-import { CATCH_UP_LIMIT, TableHost, type HostDeps, type TableListener } from './host.ts';
+import { RECENT_KEPT, TableHost, type HostDeps, type TableListener } from './host.ts';
 
 export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly games: GameCatalog;
@@ -121,7 +121,7 @@ export class TableRegistry {
       // The game is rebuilt by replaying every stored move through the rules.
       state = stepAll(game, started.state, moves);
     }
-    const recent = await this.options.store.readLog(id, Math.max(0, record.seq - CATCH_UP_LIMIT));
+    const recent = await this.options.store.readLog(id, Math.max(0, record.seq - RECENT_KEPT));
     const table = new TableHost(game, { record, setup, state }, recent, this.deps(), fence);
     this.tables.set(id, table);
     return table;
