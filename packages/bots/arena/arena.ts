@@ -16,7 +16,7 @@ import { BOT_LEVELS, LEVEL_IDS, levelById, type LevelId } from '../src/levels.ts
 import { startWorker } from '../src/pool.ts';
 import { GAMES, gameById } from '../src/registry.ts';
 import type { Method } from '../src/types.ts';
-import type { Entrant, MatchResult } from './match.ts';
+import { playMatch, type Entrant, type MatchResult } from './match.ts';
 import type { MatchReply, MatchTask } from './worker.ts';
 
 interface Flags {
@@ -29,17 +29,19 @@ interface Flags {
   readonly scale: number;
   readonly workers: number;
   readonly seed: string;
+  readonly timing: number;
 }
 
 const LADDER = ['greedy:random', 'easy:greedy', 'normal:easy', 'hard:normal', 'hard:greedy'];
 
 const USAGE = `usage: pnpm arena [--game razzia|razzia-dorra|robbery|all] [--players 3,4,5] [--games N] [--headline N]
-                  [--pairs A:B,…] [--compare] [--scale F] [--workers K] [--seed S]
+                  [--pairs A:B,…] [--compare] [--scale F] [--workers K] [--seed S] [--timing N]
   A:B      one seat of A against a table of B (entrants: ${LEVEL_IDS.join(', ')}, or hard/ismcts, hard/pimc)
   --games  games per pairing and player count (default 40); --headline: games of hard vs greedy at 4 players
-  --scale  multiplies every searching level's iterations (a quick run for tests: 0.02)`;
+  --scale  multiplies every searching level's iterations (a quick run for tests: 0.02)
+  --timing games per searching level (against greedy bots, 4 players) timed by CPU time on the main thread (default 2)`;
 
-const VALUE_FLAGS = ['games', 'headline', 'game', 'players', 'pairs', 'scale', 'workers', 'seed'];
+const VALUE_FLAGS = ['games', 'headline', 'game', 'players', 'pairs', 'scale', 'workers', 'seed', 'timing'];
 const SWITCHES = ['compare', 'help'];
 
 function parseFlags(argv: readonly string[]): Flags {
@@ -86,6 +88,7 @@ function parseFlags(argv: readonly string[]): Flags {
     scale,
     workers: int('workers', availableParallelism(), 1),
     seed: values.get('seed') ?? 'arena',
+    timing: int('timing', 2, 0),
   };
 }
 
@@ -206,6 +209,39 @@ async function runPairing(
   return { a, b, players, games, share: mean, halfWidth, scoreA: scoreA / games, scoreB: scoreB / games };
 }
 
+/** Process CPU time in ms: with the game threads idle, the main thread's own. */
+const cpuClock = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Each searching level's time per decision by CPU time, so a busy machine does not inflate it: a few games of
+ * one seat of the level against greedy bots, on this thread while the game threads are idle. */
+function timingRun(flags: Flags, out: (line: string) => void): void {
+  const game = gameById(flags.gameIds[0] as string);
+  const players = Math.max(game.seats.min, Math.min(4, game.seats.max));
+  out(`\ntime per decision, ${game.name} at ${players} players against greedy bots, CPU time on one core (${flags.timing} games per level):`);
+  for (const level of BOT_LEVELS) {
+    if (!level.search) continue;
+    const entrant = entrantOf(level.id, flags.scale);
+    let decisions = 0;
+    let total = 0;
+    let max = 0;
+    const wallStart = performance.now();
+    const cpuStart = cpuClock();
+    for (let g = 0; g < flags.timing; g++) {
+      const seat = g % players;
+      const entrants = Array.from({ length: players }, (_, s): Entrant => (s === seat ? entrant : { level: 'greedy' }));
+      const t = playMatch(game, entrants, `${flags.seed}/timing/${g}`, cpuClock).times[seat] as { decisions: number; totalMs: number; maxMs: number };
+      decisions += t.decisions;
+      total += t.totalMs;
+      max = Math.max(max, t.maxMs);
+    }
+    const load = (performance.now() - wallStart) / Math.max(1, cpuClock() - cpuStart);
+    out(`  ${level.id.padEnd(7)} mean ${(total / Math.max(1, decisions)).toFixed(1).padStart(7)} ms   max ${max.toFixed(0).padStart(5)} ms   (${decisions} decisions; wall clock ${load.toFixed(2)}× the CPU time)`);
+  }
+}
+
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function pairingLine(r: PairingResult): string {
@@ -267,6 +303,7 @@ export async function main(argv: readonly string[], out: (line: string) => void 
       headline = await runPairing(runner, gameId, 4, 'hard', 'greedy', flags.headline, flags, new Map());
       out(pairingLine(headline));
     }
+    if (flags.timing > 0) timingRun(flags, out);
     out(`\narena: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
     out(`arena: hard vs greedy ${pct(headline.share)} ± ${pct(headline.halfWidth)} (4p, ${headline.games} games)`);
     return 0;

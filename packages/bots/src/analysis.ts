@@ -6,13 +6,13 @@
 // and searches it twice: once over every choice, to find its best, then over only its best and the player's
 // choice, with the same budget, so the two estimates that are compared both rest on a fair share of iterations.
 
-import type { AnyGame, BotInput, Move, Seat } from '@razzia/contract/game';
+import type { AnyGame, BotInput, GameDef, Move, Seat } from '@razzia/contract/game';
 import { Rng } from '@razzia/contract/random';
 import { step } from '@razzia/contract/step';
 import { actionKey } from './keys.ts';
 import { levelById, type LevelId } from './levels.ts';
 import { search } from './search.ts';
-import { searchable, type Budget, type ChoiceValue, type Method, type SearchableGame } from './types.ts';
+import { searchable, type AnyBotGame, type Budget, type ChoiceValue, type Method, type SearchableGame } from './types.ts';
 
 /** How costly a decision was, by the estimated win chance it gave away (as chess sites grade moves). */
 export type Verdict = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
@@ -47,6 +47,10 @@ export interface AnalysisOptions {
   readonly seed?: string;
 }
 
+/** What an analysis needs of a game: what a bot needs, and how to start from a set-up. */
+// biome-ignore lint: any game
+export type AnalysableGame = AnyBotGame & Pick<GameDef<any, any, any, any, any, any>, 'start'>;
+
 /** A played game: its set-up and every move, as `GameDef.record.read` returns them. */
 export interface PlayedGame<A> {
   readonly setup: unknown;
@@ -61,7 +65,7 @@ export interface AnalysisProgress<A> {
 }
 
 /** The analysis one decision at a time, so a worker can report progress (and stop) between decisions. */
-export function* analyseSteps<A>(game: AnyGame, played: PlayedGame<A>, seat: Seat, options: AnalysisOptions = {}): Generator<AnalysisProgress<A>> {
+export function* analyseSteps<A>(game: AnalysableGame, played: PlayedGame<A>, seat: Seat, options: AnalysisOptions = {}): Generator<AnalysisProgress<A>> {
   const sampling = needsSample(game);
   const budget = budgetOf(options);
   const seed = options.seed ?? 'analysis';
@@ -75,7 +79,7 @@ export function* analyseSteps<A>(game: AnyGame, played: PlayedGame<A>, seat: Sea
       const legal = game.legal(state, seat) as readonly A[];
       if (legal.length > 1) at.push({ index, input: { view: game.view(state, seat), seat, legal }, action: move.action });
     }
-    const r = step(game, state, move);
+    const r = step(game as AnyGame, state, move); // step reads only pending, resolve and apply
     if (!r.ok) throw new Error(`analyse: move ${index} is illegal: ${r.error.code} ${r.error.message}`);
     state = r.state;
   });
@@ -87,7 +91,7 @@ export function* analyseSteps<A>(game: AnyGame, played: PlayedGame<A>, seat: Sea
 }
 
 /** Every decision of `seat` in a finished game with a choice in it, in order. */
-export function analyse<A>(game: AnyGame, played: PlayedGame<A>, seat: Seat, options: AnalysisOptions = {}): AnalysedDecision<A>[] {
+export function analyse<A>(game: AnalysableGame, played: PlayedGame<A>, seat: Seat, options: AnalysisOptions = {}): AnalysedDecision<A>[] {
   return [...analyseSteps(game, played, seat, options)].map((p) => p.decision);
 }
 
@@ -109,7 +113,7 @@ export interface Hint<A> {
 }
 
 /** What the searching bot would do in a seat's place: for a player who asks for a hint. */
-export function hint<V, A>(game: AnyGame, input: BotInput<V, A>, options: AnalysisOptions = {}): Hint<A> {
+export function hint<V, A>(game: AnyBotGame, input: BotInput<V, A>, options: AnalysisOptions = {}): Hint<A> {
   const result = search(needsSample(game), input, Rng.fromSeed(options.seed ?? 'hint'), {
     budget: budgetOf(options),
     method: options.method ?? 'ismcts',
@@ -154,7 +158,7 @@ function budgetOf(options: AnalysisOptions): Budget {
 }
 
 // biome-ignore lint: any game on the contract
-function needsSample(game: AnyGame): SearchableGame<any, any, any> {
+function needsSample(game: AnyBotGame): SearchableGame<any, any, any> {
   const sampling = searchable(game);
   if (!sampling) throw new Error(`${game.id} cannot sample what a seat does not see, so it cannot be analysed`);
   return sampling;

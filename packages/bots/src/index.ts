@@ -2,7 +2,7 @@
 // Pure and browser-safe: the search, the levels, the analysis and the hints. Node-only parts have their own
 // entry points: '@razzia/bots/pool' (thinking in worker threads) and '@razzia/bots/registry' (games by id).
 
-export type { AnySearchableGame, Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
+export type { AnyBotGame, AnySearchableGame, BotGame, Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
 export { searchable } from './types.ts';
 export { search, observerOf, DEFAULT_EXPLORATION, DEFAULT_SAMPLES, type SearchOptions } from './search.ts';
 export { BOT_LEVELS, LEVEL_IDS, choose, levelBot, levelById, type BotLevel, type ChooseOptions, type LevelId } from './levels.ts';
@@ -13,6 +13,7 @@ export {
   hint,
   verdictOf,
   VERDICT_LOSSES,
+  type AnalysableGame,
   type AnalysedDecision,
   type AnalysisOptions,
   type AnalysisProgress,

@@ -1,10 +1,10 @@
 // The levels a host picks from when a bot fills a seat, weakest first, with the words players see, and the one
 // synchronous way to have a level decide. The two weakest are the game's own bots; the others search.
 
-import type { AnyGame, Bot, BotInput } from '@razzia/contract/game';
+import type { Bot, BotInput } from '@razzia/contract/game';
 import { rngFrom } from './random.ts';
 import { search } from './search.ts';
-import { searchable, type Method } from './types.ts';
+import { searchable, type AnyBotGame, type Method } from './types.ts';
 
 export type LevelId = 'random' | 'greedy' | 'easy' | 'normal' | 'hard';
 
@@ -42,19 +42,19 @@ export const BOT_LEVELS: readonly BotLevel[] = [
     id: 'easy',
     name: 'Easy',
     description: 'Thinks a moment ahead, trying a few dozen ways the game could go.',
-    search: { method: 'ismcts', iterations: 60, timeMs: 150 },
+    search: { method: 'ismcts', iterations: 30, timeMs: 150 },
   },
   {
     id: 'normal',
     name: 'Normal',
     description: 'Weighs a few hundred possible futures before each move: a solid opponent.',
-    search: { method: 'ismcts', iterations: 300, timeMs: 400 },
+    search: { method: 'ismcts', iterations: 250, timeMs: 400 },
   },
   {
     id: 'hard',
     name: 'Hard',
     description: 'Plays out thousands of possible futures, up to a second per move, and plays to win.',
-    search: { method: 'ismcts', iterations: 1500, timeMs: 1000 },
+    search: { method: 'ismcts', iterations: 2500, timeMs: 1000 },
   },
 ];
 
@@ -77,7 +77,7 @@ export interface ChooseOptions {
  * clock budget is set); it sees only what a bot is given. A game without `sample` gets its greedy bot for every
  * searching level.
  */
-export function choose<V, A>(game: AnyGame, level: LevelId, input: BotInput<V, A>, random: () => number, options: ChooseOptions = {}): A {
+export function choose<V, A>(game: AnyBotGame, level: LevelId, input: BotInput<V, A>, random: () => number, options: ChooseOptions = {}): A {
   const spec = levelById(level);
   if (!spec) throw new Error(`no bot level ${JSON.stringify(level)}: choose ${LEVEL_IDS.join(', ')}`);
   if (input.legal.length === 0) throw new Error(`seat ${input.seat} has nothing to decide`);
@@ -93,14 +93,14 @@ export function choose<V, A>(game: AnyGame, level: LevelId, input: BotInput<V, A
   return result.action as A;
 }
 
-function ownBot(game: AnyGame, id: string): Bot<unknown, unknown> {
+function ownBot(game: AnyBotGame, id: string): Bot<unknown, unknown> {
   const bot = Object.hasOwn(game.bots, id) ? game.bots[id] : undefined;
   if (!bot) throw new Error(`${game.id} has no ${id} bot`);
   return bot;
 }
 
 /** A level as a contract bot (`GameDef.bots`' shape), for code that seats bots by that interface. */
-export function levelBot<V, A>(game: AnyGame, level: LevelId, options: ChooseOptions = {}): Bot<V, A> {
+export function levelBot<V, A>(game: AnyBotGame, level: LevelId, options: ChooseOptions = {}): Bot<V, A> {
   const spec = levelById(level);
   if (!spec) throw new Error(`no bot level ${JSON.stringify(level)}`);
   return { id: spec.id, description: spec.description, choose: (input, random) => choose(game, level, input, random, options) };

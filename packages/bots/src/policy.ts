@@ -2,13 +2,13 @@
 // bots will do (they decide from a view, and a sampled state has views for every seat); the greedy one is the
 // default: its playouts look like real games, so their outcomes say more than random ones.
 
-import type { Bot, GameDef, Seat } from '@razzia/contract/game';
+import type { Bot, Seat } from '@razzia/contract/game';
+import type { BotGame } from './types.ts';
 
 /** One seat's decision in a full (sampled) state. */
 export type Policy<S, A> = (state: S, seat: Seat, random: () => number) => A;
 
-// biome-ignore lint: the events, set-up and options of a game do not matter here
-type Game<S, A, V> = GameDef<S, A, V, any, any, any>;
+type Game<S, A, V> = BotGame<S, A, V>;
 
 /** A game's bot as a policy: it sees the seat's view of the sampled state, as it would at a real table. */
 export function botPolicy<S, A, V>(game: Game<S, A, V>, bot: Bot<V, A>): Policy<S, A> {

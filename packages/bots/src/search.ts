@@ -8,14 +8,14 @@
 // Both take only what a bot is given (its seat's view and legal list, BotInput) and a random source: no
 // parameter can carry the true state, so a search cannot be handed it by mistake.
 
-import type { BotInput, GameDef, Seat } from '@razzia/contract/game';
+import type { BotInput, Seat } from '@razzia/contract/game';
 import type { Rng } from '@razzia/contract/random';
 import { seenBy } from '@razzia/contract/told';
 import { actionKey, ownKey } from './keys.ts';
 import { playoutPolicy } from './policies/index.ts';
 import type { Policy } from './policy.ts';
 import { Tree, type Edge, type Observe } from './tree.ts';
-import type { Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
+import type { BotGame, Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
 
 export interface SearchOptions<S, A> {
   readonly budget: Budget;
@@ -118,7 +118,7 @@ function summarise<A>(candidates: readonly A[], edges: readonly Edge<A>[], itera
  * redacted events, so every choice the others could have made leads to the same node.
  */
 // biome-ignore lint: any game's events
-export function observerOf<A>(game: GameDef<any, A, any, any, any, any>, me: Seat): Observe<A> {
+export function observerOf<A>(game: Pick<BotGame<any, A, any>, 'tell'>, me: Seat): Observe<A> {
   return (mover, action, events) => {
     let public_ = events.length > 0;
     const seen = events.map((event) => {

@@ -11,14 +11,15 @@
 // nothing they choose can depend on its choice.
 
 import { resolveChance } from '@razzia/contract/chance';
-import type { GameDef, Outcome, Pending, Seat } from '@razzia/contract/game';
+import type { Outcome, Pending, Seat } from '@razzia/contract/game';
 import type { Rng } from '@razzia/contract/random';
 import { ownKey } from './keys.ts';
 import type { Policy } from './policy.ts';
+import type { BotGame } from './types.ts';
 import { rewards, winShares } from './reward.ts';
 
-// biome-ignore lint: the events, set-up and options of a game do not matter to a search
-type Game<S, A> = GameDef<S, A, any, any, any, any>;
+// biome-ignore lint: a search never looks into views
+type Game<S, A> = BotGame<S, A, any>;
 
 export interface Edge<A> {
   readonly action: A;

@@ -3,18 +3,25 @@
 import type { BotInput, GameDef, Seat } from '@razzia/contract/game';
 import type { Random } from '@razzia/contract/random';
 
-/** A game a bot can search: any game on the contract that can sample a full state from one seat's view. */
-// biome-ignore lint: the events, set-up and options of a game do not matter to a search
-export type SearchableGame<S, A, V> = GameDef<S, A, V, any, any, any> & {
+/**
+ * What the bots need of a game: its rules, views, addressed events and own bots, not its schemas, records or
+ * words, so a client can hand in a game built from its zod-free modules. Any `GameDef` is one.
+ */
+// biome-ignore lint: the events, set-up and options of a game do not matter to a bot
+export type BotGame<S, A, V> = Pick<GameDef<S, A, V, any, any, any>, 'id' | 'pending' | 'legal' | 'apply' | 'resolve' | 'view' | 'tell' | 'bots' | 'sample'>;
+
+/** A game a bot can search: one that can sample a full state from one seat's view. */
+export type SearchableGame<S, A, V> = BotGame<S, A, V> & {
   sample(view: V, seat: Seat, random: Random): S;
 };
 
 // biome-ignore lint: a registry holds games of different types
+export type AnyBotGame = BotGame<any, any, any>;
+// biome-ignore lint: a registry holds games of different types
 export type AnySearchableGame = SearchableGame<any, any, any>;
 
 /** The game as a searchable one, or null when it cannot sample its hidden part. */
-// biome-ignore lint: any game on the contract
-export function searchable<S, A, V>(game: GameDef<S, A, V, any, any, any>): SearchableGame<S, A, V> | null {
+export function searchable<S, A, V>(game: BotGame<S, A, V>): SearchableGame<S, A, V> | null {
   return typeof game.sample === 'function' ? (game as SearchableGame<S, A, V>) : null;
 }
 
