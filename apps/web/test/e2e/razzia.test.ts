@@ -265,6 +265,13 @@ describe('a whole game in real browsers', () => {
         expect(await rules.locator('section:has(#rules-police)').textContent()).toMatch(/ends the round at once/);
         expect(await rules.locator('section:has(#rules-auction)').textContent()).toMatch(/each of them is a bid button/);
         expect(await rules.locator('.cards li').count()).toBe(18);
+        // A card's tooltip names it once, then says what it does ("Thief — On your turn…", not "Thief — Thief: …").
+        const titles = await rules.locator('.cards li [data-kind]').evaluateAll((cards) => cards.map((c) => [c.getAttribute('aria-label'), c.getAttribute('title')]));
+        expect(titles).toHaveLength(18);
+        for (const [name, title] of titles) {
+          expect(title!.startsWith(`${name}`)).toBe(true);
+          expect(title!.slice(name!.length)).not.toContain(`${name}:`);
+        }
         await rules.waitForSelector('details#complete');
         await rules.click('details#complete summary');
         expect(await rules.locator('details#complete .doc').textContent()).toMatch(/R6\.3/);
