@@ -218,12 +218,17 @@ async function act(client: TestClient, id: TableId, intent: Intent): Promise<num
 const caughtUp = (clients: readonly TestClient[], id: TableId, version: number) =>
   Promise.all(clients.map((c) => c.waitFor((m) => (m.type === 'update' || m.type === 'snapshot') && (m.held.game?.version ?? -1) >= version)));
 
-/** Picks that make a deal when they can: at the bar where the most seats (two or more) hold a gambler, they lay
- * them and everybody else a card of another bar. Null if no bar allows it. */
-function dealMakingPicks(hands: readonly (readonly Card[])[]): { bar: number; picks: Card[] } | null {
+/** Picks that make a deal when they can: at a bar where two or more seats hold a gambler (the most such seats, or
+ * just two if `pair`), two or more of them lay theirs and everybody else a card of another bar. Null if no bar
+ * allows it. */
+function dealMakingPicks(hands: readonly (readonly Card[])[], pair = false): { bar: number; picks: Card[] } | null {
   let best: { bar: number; picks: Card[]; parties: number } | null = null;
   for (let bar = 0; bar < 6; bar++) {
-    const gamblers = hands.map((h) => h.find((c) => c.bar === bar && c.kind === 'gambler') ?? null);
+    let gamblers = hands.map((h) => h.find((c) => c.bar === bar && c.kind === 'gambler') ?? null);
+    if (pair) {
+      const two = gamblers.flatMap((g, seat) => (g ? [seat] : [])).slice(0, 2);
+      gamblers = gamblers.map((g, seat) => (two.includes(seat) ? g : null));
+    }
     const parties = gamblers.filter((g) => g !== null).length;
     if (parties < 2 || (best && best.parties >= parties)) continue;
     const picks = hands.map((h, seat) => gamblers[seat] ?? h.find((c) => c.bar !== bar) ?? null);
@@ -234,17 +239,21 @@ function dealMakingPicks(hands: readonly (readonly Card[])[]): { bar: number; pi
 
 /**
  * Plays a people-only table by hand until `until` holds for the game the first client holds: picks make deals
- * where the hands allow (the dealer puts the extra chit there), the proposer keeps every chit, everybody else
- * refuses (so duels are fought); one chit and one answer at a time. Returns the payload `until` accepted.
+ * where the hands allow (of two parties if `pair`; the dealer puts the extra chit there), the proposer keeps every
+ * chit, everybody else refuses (so duels are fought); one chit and one answer at a time. Returns the payload
+ * `until` accepted.
  */
-async function playUntil(clients: readonly TestClient[], id: TableId, until: (p: GamePayload) => boolean): Promise<GamePayload> {
+async function playUntil(clients: readonly TestClient[], id: TableId, until: (p: GamePayload) => boolean, pair = false): Promise<GamePayload> {
   for (;;) {
     const payload = payloadOf(clients[0] as TestClient, id) as GamePayload;
     if (until(payload)) return payload;
     if (payload.outcome) throw new Error('the game ended first');
     const seen = payload.view as unknown as GameView;
     let version = payload.version;
-    const plan = dealMakingPicks(clients.map((c) => viewOf(c, id)?.hand ?? []));
+    const plan = dealMakingPicks(
+      clients.map((c) => viewOf(c, id)?.hand ?? []),
+      pair,
+    );
     if (seen.phase.kind === 'pick') {
       for (const [seat, c] of clients.entries()) {
         const options = payloadOf(c, id)?.legal ?? [];
@@ -532,10 +541,15 @@ describe('kill -9 mid-duel', () => {
     await caughtUp(clients, id, 2);
 
     // A deal of two where the proposer keeps everything: the other's refusal is the last answer and starts a duel.
-    const atAnswer = await playUntil(clients, id, (p) => {
-      const phase = phaseOf(p);
-      return phase.kind === 'answer' && phase.deal.parties.length === 2;
-    });
+    const atAnswer = await playUntil(
+      clients,
+      id,
+      (p) => {
+        const phase = phaseOf(p);
+        return phase.kind === 'answer' && phase.deal.parties.length === 2;
+      },
+      true,
+    );
     const deal = (phaseOf(atAnswer) as Extract<GameView['phase'], { kind: 'answer' }>).deal;
     const refuser = deal.parties[1] as Seat;
     const duelsBefore = duelsSeen(clients[0] as TestClient, id).length;
