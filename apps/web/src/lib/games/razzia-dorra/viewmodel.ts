@@ -2,7 +2,7 @@
 // each seat at a glance, the deal on the table, a proposal being arranged, duel odds, the card help, the ranking,
 // and the log in words. Pure functions, unit-tested (test/games/razzia-dorra).
 
-import { duelOdds, sameCard, shareOf, sum } from '@razzia/game-razzia-dorra/client';
+import { duelOdds, sameCard, sum } from '@razzia/game-razzia-dorra/client';
 import type { Action, Answer, Bar, Card, Chit, Deal, Duel, GameEvent, GameView, Seat } from '@razzia/game-razzia-dorra/types';
 import type { LogEntry } from '@razzia/protocol/table';
 import { localName, type MessageKey, type Translate } from '../../i18n/index.ts';
@@ -30,7 +30,7 @@ export function decisionFor(view: GameView, seat: Seat | null, legal: readonly A
     case 'propose':
       return { kind: 'propose', deal: phase.deal, to: legal.flatMap((a) => (a.type === 'give' ? [a.to] : [])) };
     case 'answer':
-      return legal.some((a) => a.type === 'accept' || a.type === 'refuse') ? { kind: 'answer', deal: phase.deal, share: shareOf(phase.deal, seat) } : null;
+      return legal.some((a) => a.type === 'accept' || a.type === 'refuse') ? { kind: 'answer', deal: phase.deal, share: shareIn(phase.deal, seat) } : null;
     default:
       return null;
   }
@@ -154,6 +154,9 @@ export function duelFromView(view: GameView): DuelScene | null {
     winner: null,
   };
 }
+
+/** The chits given to `seat` so far in a deal (the deal's own record of the gives, read as it stands). */
+export const shareIn = (deal: Deal, seat: Seat): Chit[] => deal.chits.filter((_, i) => deal.to[i] === seat);
 
 /** Each party's chits in a deal as given so far (or as planned). */
 export function sharesOf(parties: readonly Seat[], chits: readonly Chit[], to: readonly Seat[]): { seat: Seat; chits: Chit[] }[] {

@@ -53,6 +53,9 @@ export const dorraEn = {
   'dorra.status.answerWait': 'Waiting for {n} {n:answer|answers}',
   'dorra.status.over': 'The game is over',
   'dorra.status.showing': 'At the bars…',
+  'dorra.status.revealed': 'The cards turn over!',
+  'dorra.status.laid': 'New money at every bar',
+  'dorra.status.gave': '{name} gives {money} to {to}',
   'dorra.skip': 'Skip',
   'dorra.skipLabel': 'Show the table as it is now',
 

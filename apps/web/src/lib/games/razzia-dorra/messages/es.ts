@@ -50,6 +50,9 @@ export const dorraEs: Record<DorraTableKey, string> = {
   'dorra.status.answerWait': 'Esperando {n} {n:respuesta|respuestas}',
   'dorra.status.over': 'La partida ha terminado',
   'dorra.status.showing': 'En los bares…',
+  'dorra.status.revealed': '¡Se descubren las cartas!',
+  'dorra.status.laid': 'Dinero nuevo en cada bar',
+  'dorra.status.gave': '{name} da {money} a {to}',
   'dorra.skip': 'Saltar',
   'dorra.skipLabel': 'Mostrar la mesa tal como está ahora',
 

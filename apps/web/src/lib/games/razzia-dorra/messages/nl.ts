@@ -50,6 +50,9 @@ export const dorraNl: Record<DorraTableKey, string> = {
   'dorra.status.answerWait': 'Wachten op {n} {n:antwoord|antwoorden}',
   'dorra.status.over': 'Het spel is voorbij',
   'dorra.status.showing': 'Bij de bars…',
+  'dorra.status.revealed': 'De kaarten gaan open!',
+  'dorra.status.laid': 'Nieuw geld bij elke bar',
+  'dorra.status.gave': '{name} geeft {money} aan {to}',
   'dorra.skip': 'Verder',
   'dorra.skipLabel': 'Toon de tafel zoals ze nu is',
 
