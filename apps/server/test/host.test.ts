@@ -58,7 +58,7 @@ async function hosted(game: AnyGame) {
     broadcast: (b) => {
       if (b.type === 'update') {
         const m = b.message(null);
-        if (m.type === 'update') heard.push(`changed ${m.entries.map((e) => (e.event as { type: string }).type).join(',')}`);
+        if (m?.type === 'update') heard.push(`changed ${m.entries.map((e) => (e.event as { type: string }).type).join(',')}`);
       } else heard.push(b.type === 'seat-changed' ? `seat ${b.owner}` : b.type);
     },
     lobbyChanged: () => undefined,
@@ -127,7 +127,7 @@ describe('TableHost', () => {
     const sent = published as Extract<TableBroadcast, { type: 'update' }> | null;
     if (!sent) throw new Error('nothing published');
     const update = sent.message(1);
-    if (update.type !== 'update' || !update.game || !('patch' in update.game)) throw new Error('expected a patch');
+    if (update?.type !== 'update' || !update.game || !('patch' in update.game)) throw new Error('expected a patch');
     const { applyPatch } = await import('@razzia/protocol/patch');
     expect(applyPatch(before, update.game.patch)).toEqual(table.gameFor(1));
     // The guest's update tells it that seat 0 has chosen, never what.

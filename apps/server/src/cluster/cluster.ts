@@ -5,6 +5,7 @@
 // its leases lapse and the others take its tables over from the store; a draining owner hands them over.
 
 import { createHash } from 'node:crypto';
+import type { Viewer } from '@razzia/contract';
 import type { LobbyEntry, Snapshot, TableId, TableInfo, TableSettings } from '@razzia/protocol';
 import type { GameCatalog } from '../games.ts';
 import type { TokenHash } from '../ids.ts';
@@ -68,6 +69,9 @@ export class Cluster implements TableAccess, TableListener {
   private readonly localPresence = new Map<TableId, PresenceCounts>();
   private readonly presenceSending = new Set<TableId>();
   private readonly presenceDirty = new Set<TableId>();
+  /** Viewer classes other processes asked snapshots for, per table, until their next presence report (which names
+   * the connection): what they follow before that report arrives. */
+  private readonly snapshotFor = new Map<TableId, Map<NodeId, Set<Viewer>>>();
   /** Other processes' public tables. */
   private readonly remoteLobby = new Map<NodeId, readonly LobbyEntry[]>();
   private lobbyTimer: NodeJS.Timeout | null = null;
@@ -230,6 +234,7 @@ export class Cluster implements TableAccess, TableListener {
 
   /** A table unloaded here (idle): nobody needs to own it until someone asks for it. */
   released(host: TableHost): void {
+    this.snapshotFor.delete(host.id);
     if (host.fence !== undefined) void this.options.store.release(host.id, this.node, host.fence, false).catch(() => undefined);
   }
 
@@ -241,6 +246,7 @@ export class Cluster implements TableAccess, TableListener {
 
   private lost(host: TableHost, why: string): void {
     if (this.registry.live(host.id) === host) this.registry.drop(host.id);
+    this.snapshotFor.delete(host.id);
     this.options.metrics.leasesLost.inc();
     this.warn({ table: host.id, epoch: host.fence }, `lost table: ${why}`);
   }
@@ -274,11 +280,15 @@ export class Cluster implements TableAccess, TableListener {
     await eachLimited(mine, 8, (id) => this.adopt(id));
   }
 
-  /** Rendezvous hashing over the live processes: spreads a dead process's tables evenly, without talking. */
+  /** Rendezvous hashing over the live processes: spreads a dead process's tables evenly, without talking. A process
+   * not heard for two heartbeats is left out (most likely the dead one, whose tables these are: waiting for it to
+   * be forgotten cost its share of them a second scan); if it lives after all, two takers race and the lease
+   * picks one. */
   private firstFor(id: TableId, except?: NodeId): boolean {
     const rank = (node: string) => createHash('sha1').update(`${id}/${node}`).digest().readUInt32BE(0);
     const mine = rank(this.node);
-    for (const [node, m] of this.members) if (node !== except && !m.draining && rank(node) > mine) return false;
+    const heard = Date.now() - 2 * this.heartbeatMs;
+    for (const [node, m] of this.members) if (node !== except && !m.draining && m.seen >= heard && rank(node) > mine) return false;
     return true;
   }
 
@@ -292,8 +302,15 @@ export class Cluster implements TableAccess, TableListener {
         const result = await host.run(request.command);
         return !result.ok && host.gone ? { moved: true } : { value: result };
       }
-      case 'snapshot':
+      case 'snapshot': {
+        // From now on this process's updates carry the class this snapshot is for (it follows the snapshot).
+        const viewers = this.snapshotFor.get(request.table) ?? new Map<NodeId, Set<Viewer>>();
+        this.snapshotFor.set(request.table, viewers);
+        const classes = viewers.get(from) ?? new Set<Viewer>();
+        viewers.set(from, classes);
+        classes.add(host.seatOf(request.owner));
         return { value: ok(await snapshotOf(host, request.owner, request.since)) };
+      }
       case 'info':
         return { value: ok(host.info()) };
       case 'record':
@@ -304,6 +321,7 @@ export class Cluster implements TableAccess, TableListener {
       }
       case 'presence':
         host.setPresence(from, request.counts);
+        this.snapshotFor.get(request.table)?.delete(from);
         return { value: ok({}) };
     }
   }
@@ -353,6 +371,7 @@ export class Cluster implements TableAccess, TableListener {
     if (!this.members.delete(node)) return;
     this.note({ member: node }, 'a process left the cluster');
     for (const host of this.registry.all()) host.dropPresence(node);
+    for (const viewers of this.snapshotFor.values()) viewers.delete(node);
     for (const [id, owner] of this.owners) if (owner === node) this.owners.delete(id);
     if (this.remoteLobby.delete(node)) this.gateway.lobbyChanged();
   }
@@ -369,7 +388,26 @@ export class Cluster implements TableAccess, TableListener {
 
   broadcast(b: TableBroadcast): void {
     this.gateway.broadcast(b);
-    this.bus.toTable(b.table, toWire(b, this.node));
+    if (b.type !== 'update') return this.bus.toTable(b.table, toWire(b, this.node));
+    // An update carries, over Redis, only the viewer classes other processes follow; none: nothing is published.
+    const classes = this.followedElsewhere(b.table);
+    if (classes.size > 0) this.bus.toTable(b.table, toWire(b, this.node, classes));
+  }
+
+  /** The viewer classes of a table held by other processes' sockets: from their presence reports (each token is
+   * its seat's class, or a spectator's) and the snapshots they asked for since. */
+  private followedElsewhere(id: TableId): Set<Viewer> {
+    const classes = new Set<Viewer>();
+    const host = this.registry.live(id);
+    if (host)
+      for (const node of host.presence.nodes()) {
+        const counts = node === this.node ? undefined : host.presence.of(node);
+        if (!counts) continue;
+        if (counts.anonymous > 0) classes.add(null);
+        for (const [owner] of counts.owners) classes.add(host.seatOf(owner));
+      }
+    for (const viewers of this.snapshotFor.get(id)?.values() ?? []) for (const viewer of viewers) classes.add(viewer);
+    return classes;
   }
 
   lobbyChanged(): void {
@@ -486,6 +524,7 @@ export class Cluster implements TableAccess, TableListener {
     await eachLimited(hosts, 16, async (host) => {
       await host.settled();
       this.registry.drop(host.id);
+      this.snapshotFor.delete(host.id);
       if (host.fence === undefined || host.lost) return;
       await this.options.store.release(host.id, this.node, host.fence, true);
       released.push(host.id);

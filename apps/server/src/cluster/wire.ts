@@ -1,6 +1,7 @@
 // What processes of a cluster say to each other: requests to a table's owner and their replies, a table's
 // broadcasts as they cross Redis, and the cluster's own messages. Plain JSON.
 
+import type { Viewer } from '@razzia/contract';
 import type { LobbyEntry, ServerMessage, TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { Result } from '../result.ts';
@@ -22,7 +23,8 @@ export type OwnerRequest =
 export type OwnerReply = { readonly moved: true } | { readonly value: Result<unknown> };
 
 export type WireBroadcast =
-  | { readonly type: 'update'; readonly first: number; readonly seq: number; readonly seats: readonly ServerMessage[]; readonly spectators: ServerMessage }
+  /** Each viewer class's update, null for the classes no other process follows (see Cluster.followedElsewhere). */
+  | { readonly type: 'update'; readonly first: number; readonly seq: number; readonly seats: readonly (ServerMessage | null)[]; readonly spectators: ServerMessage | null }
   | { readonly type: 'presence'; readonly message: ServerMessage }
   | { readonly type: 'seat-changed'; readonly owner: TokenHash }
   | { readonly type: 'head'; readonly seq: number; readonly node: NodeId };
@@ -34,10 +36,13 @@ export type ClusterMessage =
   /** Handed over by a draining process: take them now. */
   | { readonly type: 'released'; readonly tables: readonly TableId[] };
 
-export function toWire(b: TableBroadcast, node: NodeId): WireBroadcast {
+/** `classes`: the viewer classes to carry (an update's others are null); all of them when absent. */
+export function toWire(b: TableBroadcast, node: NodeId, classes?: ReadonlySet<Viewer>): WireBroadcast {
   switch (b.type) {
-    case 'update':
-      return { type: 'update', first: b.first, seq: b.seq, seats: Array.from({ length: b.seats }, (_, seat) => b.message(seat)), spectators: b.message(null) };
+    case 'update': {
+      const carried = (viewer: Viewer) => (!classes || classes.has(viewer) ? (b.message(viewer) ?? null) : null);
+      return { type: 'update', first: b.first, seq: b.seq, seats: Array.from({ length: b.seats }, (_, seat) => carried(seat)), spectators: carried(null) };
+    }
     case 'presence':
       return { type: 'presence', message: b.message };
     case 'seat-changed':
@@ -56,7 +61,7 @@ export function fromWire(table: TableId, w: WireBroadcast): TableBroadcast {
         first: w.first,
         seq: w.seq,
         seats: w.seats.length,
-        message: (viewer) => (viewer === null ? w.spectators : (w.seats[viewer] ?? w.spectators)),
+        message: (viewer) => (viewer === null ? w.spectators : viewer < w.seats.length ? w.seats[viewer] : w.spectators) ?? undefined,
       };
     case 'presence':
       return { type: 'presence', table, message: w.message };

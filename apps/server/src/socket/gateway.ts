@@ -371,13 +371,18 @@ export class Gateway implements TableListener {
     const classes = new Map<Viewer, Member[]>();
     for (const member of audience.values()) {
       if (!this.inStep(member, b)) continue;
-      member.seq = b.seq;
       const same = classes.get(member.viewer);
       if (same) same.push(member);
       else classes.set(member.viewer, [member]);
     }
     for (const [viewer, members] of classes) {
       const message = b.message(viewer);
+      if (message === undefined) {
+        // Not carried (the owner, in another process, did not know this process follows this class yet).
+        for (const member of members) void this.refresh(member, 'held', false);
+        continue;
+      }
+      for (const member of members) member.seq = b.seq;
       if (members.length === 1) (members[0] as Member).socket.emit(MESSAGE_EVENT, message);
       else this.io.to(members.map((m) => m.socket.id)).emit(MESSAGE_EVENT, message);
     }
@@ -400,12 +405,14 @@ export class Gateway implements TableListener {
 
   private deliverTo(member: Member, b: TableBroadcast): void {
     switch (b.type) {
-      case 'update':
-        if (this.inStep(member, b)) {
-          member.seq = b.seq;
-          member.socket.emit(MESSAGE_EVENT, b.message(member.viewer));
-        }
+      case 'update': {
+        if (!this.inStep(member, b)) return;
+        const message = b.message(member.viewer);
+        if (message === undefined) return void this.refresh(member, 'held', false);
+        member.seq = b.seq;
+        member.socket.emit(MESSAGE_EVENT, message);
         return;
+      }
       case 'presence':
         if (member.pending) member.pending.push(b);
         else member.socket.emit(MESSAGE_EVENT, b.message);

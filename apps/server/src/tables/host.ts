@@ -35,7 +35,9 @@ export type TableBroadcast =
       readonly seq: number;
       /** The table's number of seats (each is a viewer class, and the spectators one more). */
       readonly seats: number;
-      readonly message: (viewer: Viewer) => ServerMessage;
+      /** undefined: this broadcast does not carry that class (from an owner in another process that did not know
+       * this process follows it): whoever holds that class catches up instead. */
+      readonly message: (viewer: Viewer) => ServerMessage | undefined;
     }
   /** Only who is connected changed. */
   | { readonly type: 'presence'; readonly table: TableId; readonly message: ServerMessage }

@@ -73,6 +73,11 @@ export class Presence {
   nodes(): IterableIterator<string> {
     return this.byNode.keys();
   }
+
+  /** What one process reports. */
+  of(node: string): PresenceCounts | undefined {
+    return this.byNode.get(node);
+  }
 }
 
 function adjust(counts: PresenceCounts | undefined, owner: TokenHash | null, by: number): PresenceCounts {
