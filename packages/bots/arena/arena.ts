@@ -290,7 +290,7 @@ export async function main(argv: readonly string[], out: (line: string) => void 
           ] as const)
             out(pairingLine(await runPairing(runner, game.id, players, a, b, flags.games, flags, timing)));
         }
-        out('  time per decision (decisions with a choice, one core each):');
+        out('  time per decision by the wall clock (decisions with a choice; each game on one thread, so other load on the machine inflates it):');
         for (const [name, t] of [...timing.entries()].sort()) {
           if (t.decisions === 0) continue;
           out(`    ${name.padEnd(12)} mean ${(t.totalMs / t.decisions).toFixed(1).padStart(7)} ms   max ${t.maxMs.toFixed(0).padStart(5)} ms   (${t.decisions} decisions)`);
