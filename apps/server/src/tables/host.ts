@@ -238,7 +238,11 @@ export class TableHost {
     this.cancelTimer = this.deps.clock.after(at - this.deps.clock.now(), () => {
       this.cancelTimer = null;
       void this.run({ type: 'wake' }).then((r) => {
-        if (!r.ok) this.deps.log?.({ table: this.id, error: r.error }, 'timer refused');
+        if (!r.ok) return this.deps.log?.({ table: this.id, error: r.error }, 'timer refused');
+        // A wake that found nothing due changed nothing, so nothing re-armed the timer: arm it again, or the table
+        // waits for ever. It happens under load: a timer counts from the event loop's cached time, which lags the
+        // wall clock the decision step reads, so it may fire a millisecond or two early.
+        if (!this.cancelTimer) this.arm();
       });
     });
   }
