@@ -10,7 +10,7 @@ import type { AnyGame, BotInput, GameDef, Move, Seat } from '@razzia/contract/ga
 import { Rng } from '@razzia/contract/random';
 import { step } from '@razzia/contract/step';
 import { actionKey } from './keys.ts';
-import { levelById, type LevelId } from './levels.ts';
+import { iterationsFor, levelById, type LevelId } from './levels.ts';
 import { search } from './search.ts';
 import { searchable, type AnyBotGame, type Budget, type ChoiceValue, type Method, type SearchableGame } from './types.ts';
 
@@ -67,7 +67,7 @@ export interface AnalysisProgress<A> {
 /** The analysis one decision at a time, so a worker can report progress (and stop) between decisions. */
 export function* analyseSteps<A>(game: AnalysableGame, played: PlayedGame<A>, seat: Seat, options: AnalysisOptions = {}): Generator<AnalysisProgress<A>> {
   const sampling = needsSample(game);
-  const budget = budgetOf(options);
+  const budget = budgetOf(options, game.id);
   const seed = options.seed ?? 'analysis';
   const started = game.start(played.setup);
   if (!started.ok) throw new Error(`analyse: the set-up does not start a game: ${started.error}`);
@@ -115,7 +115,7 @@ export interface Hint<A> {
 /** What the searching bot would do in a seat's place: for a player who asks for a hint. */
 export function hint<V, A>(game: AnyBotGame, input: BotInput<V, A>, options: AnalysisOptions = {}): Hint<A> {
   const result = search(needsSample(game), input, Rng.fromSeed(options.seed ?? 'hint'), {
-    budget: budgetOf(options),
+    budget: budgetOf(options, game.id),
     method: options.method ?? 'ismcts',
   });
   const best = result.choices[0] as ChoiceValue<A>;
@@ -150,11 +150,11 @@ export function verdictOf(loss: number): Verdict {
   return 'good';
 }
 
-function budgetOf(options: AnalysisOptions): Budget {
+function budgetOf(options: AnalysisOptions, gameId: string): Budget {
   if (options.budget) return options.budget;
   const level = levelById(options.level ?? 'hard')?.search;
   if (!level) throw new Error(`analysis needs a searching level, not ${options.level}`);
-  return { iterations: level.iterations };
+  return { iterations: iterationsFor(level, gameId) };
 }
 
 // biome-ignore lint: any game on the contract

@@ -58,6 +58,19 @@ export const BOT_LEVELS: readonly BotLevel[] = [
   },
 ];
 
+/**
+ * A game whose playouts cost more than Razzia!'s gets proportionally fewer iterations at every level, so that its
+ * hard level too thinks under a second per decision on one core (arena timing: Robbery's playouts, by its greedy
+ * bot, cost about twice Razzia!'s).
+ */
+export const ITERATION_SCALE: Readonly<Record<string, number>> = { robbery: 0.5 };
+
+/** A level's iterations per decision in `gameId`. */
+export function iterationsFor(level: NonNullable<BotLevel['search']>, gameId: string): number {
+  const scale = Object.hasOwn(ITERATION_SCALE, gameId) ? (ITERATION_SCALE[gameId] as number) : 1;
+  return Math.max(1, Math.round(level.iterations * scale));
+}
+
 export const LEVEL_IDS: readonly LevelId[] = BOT_LEVELS.map((l) => l.id);
 
 export function levelById(id: string): BotLevel | undefined {
@@ -88,7 +101,7 @@ export function choose<V, A>(game: AnyBotGame, level: LevelId, input: BotInput<V
   const timeMs = options.timeMs === undefined ? undefined : Math.min(options.timeMs, searching.timeMs);
   const result = search(sampling, input, rngFrom(random), {
     method: options.method ?? searching.method,
-    budget: { iterations: options.iterations ?? searching.iterations, ...(timeMs === undefined ? {} : { timeMs }) },
+    budget: { iterations: options.iterations ?? iterationsFor(searching, game.id), ...(timeMs === undefined ? {} : { timeMs }) },
   });
   return result.action as A;
 }
