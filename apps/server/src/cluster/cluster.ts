@@ -72,6 +72,9 @@ export class Cluster implements TableAccess, TableListener {
   /** Viewer classes other processes asked snapshots for, per table, until their next presence report (which names
    * the connection): what they follow before that report arrives. */
   private readonly snapshotFor = new Map<TableId, Map<NodeId, Set<Viewer>>>();
+  /** Tables taken over from another process, and when: for a lease's time their updates carry every class (the
+   * processes that follow them report to this new owner only now). */
+  private readonly takenOver = new Map<TableId, number>();
   /** Other processes' public tables. */
   private readonly remoteLobby = new Map<NodeId, readonly LobbyEntry[]>();
   private lobbyTimer: NodeJS.Timeout | null = null;
@@ -214,7 +217,10 @@ export class Cluster implements TableAccess, TableListener {
     if (!host) return null;
     this.owners.delete(id);
     const from = acquired.previous !== null && acquired.previous !== this.node ? acquired.previous : null;
-    if (from) this.options.metrics.takeovers.inc();
+    if (from) {
+      this.options.metrics.takeovers.inc();
+      this.takenOver.set(id, Date.now());
+    }
     this.note({ table: id, epoch: acquired.epoch, from, seq: host.seq }, from ? 'took over table' : 'owns table');
     // Whoever follows the table: catch up to here, and report your connections to the new owner.
     this.broadcast({ type: 'head', table: id, seq: host.seq });
@@ -235,6 +241,7 @@ export class Cluster implements TableAccess, TableListener {
   /** A table unloaded here (idle): nobody needs to own it until someone asks for it. */
   released(host: TableHost): void {
     this.snapshotFor.delete(host.id);
+    this.takenOver.delete(host.id);
     if (host.fence !== undefined) void this.options.store.release(host.id, this.node, host.fence, false).catch(() => undefined);
   }
 
@@ -247,6 +254,7 @@ export class Cluster implements TableAccess, TableListener {
   private lost(host: TableHost, why: string): void {
     if (this.registry.live(host.id) === host) this.registry.drop(host.id);
     this.snapshotFor.delete(host.id);
+    this.takenOver.delete(host.id);
     this.options.metrics.leasesLost.inc();
     this.warn({ table: host.id, epoch: host.fence }, `lost table: ${why}`);
   }
@@ -390,6 +398,11 @@ export class Cluster implements TableAccess, TableListener {
     this.gateway.broadcast(b);
     if (b.type !== 'update') return this.bus.toTable(b.table, toWire(b, this.node));
     // An update carries, over Redis, only the viewer classes other processes follow; none: nothing is published.
+    const taken = this.takenOver.get(b.table);
+    if (taken !== undefined) {
+      if (Date.now() - taken < this.options.leaseMs) return this.bus.toTable(b.table, toWire(b, this.node));
+      this.takenOver.delete(b.table);
+    }
     const classes = this.followedElsewhere(b.table);
     if (classes.size > 0) this.bus.toTable(b.table, toWire(b, this.node, classes));
   }
@@ -525,6 +538,7 @@ export class Cluster implements TableAccess, TableListener {
       await host.settled();
       this.registry.drop(host.id);
       this.snapshotFor.delete(host.id);
+      this.takenOver.delete(host.id);
       if (host.fence === undefined || host.lost) return;
       await this.options.store.release(host.id, this.node, host.fence, true);
       released.push(host.id);

@@ -297,6 +297,13 @@ export class Gateway implements TableListener {
       );
       if (!taken.ok) {
         member.pending = null;
+        // A catch-up or a change of role that failed (the table moving between processes): what waited is dropped,
+        // so try again while the socket still watches, or it may wait for ever for an update the table no longer
+        // sends (a watch that fails is the client's to retry: it gets the refusal).
+        if (member.seq >= 0)
+          setTimeout(() => {
+            if (member.conn.watching.get(member.table) === member) void this.refresh(member, since, always);
+          }, 250).unref();
         return taken;
       }
       const snapshot = taken.value;
