@@ -37,7 +37,7 @@ async function post<T>(url: string, body: object): Promise<T> {
   return res.json() as Promise<T>;
 }
 
-interface Match {
+export interface Match {
   moves: number;
   ms: number;
   serverCpu: number;
@@ -120,37 +120,22 @@ async function playMatch(url: string, api: string, count: number, serverPid: num
   return { moves: count, ms, latencies, serverCpu, clientCpu };
 }
 
-/** Sequential moves on boardgame.io: a warm-up match, then matches of (at most) 1,000 moves until `moves`. */
-export async function boardgameioSequential(
-  moves: number,
-): Promise<{ moves: number; perSecond: number; p50: number; p99: number; serverCpuUs: number; clientCpuUs: number }> {
-  const server = await startBoardgameio();
-  try {
-    const length = Math.min(1000, moves);
-    await playMatch(server.url, server.api, length, server.child.pid as number);
-    let total = 0;
-    let ms = 0;
-    let serverCpu = 0;
-    let clientCpu = 0;
-    const latencies: number[] = [];
-    while (total < moves) {
-      const m = await playMatch(server.url, server.api, length, server.child.pid as number);
-      total += m.moves;
-      ms += m.ms;
-      serverCpu += m.serverCpu;
-      clientCpu += m.clientCpu;
-      latencies.push(...m.latencies);
-    }
-    latencies.sort((a, b) => a - b);
-    return {
-      moves: total,
-      perSecond: total / (ms / 1000),
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      serverCpuUs: (serverCpu / total) * 1e6,
-      clientCpuUs: (clientCpu / total) * 1e6,
-    };
-  } finally {
-    server.child.kill('SIGTERM');
+/** boardgame.io's server, kept up while bench:server alternates its matches with our games. */
+export class Boardgameio {
+  private constructor(private readonly server: Awaited<ReturnType<typeof startBoardgameio>>) {}
+
+  static async start(): Promise<Boardgameio> {
+    const bench = new Boardgameio(await startBoardgameio());
+    await bench.match(1000); // warm-up
+    return bench;
+  }
+
+  /** One match of `moves` sequential moves by four players. */
+  match(moves: number): Promise<Match> {
+    return playMatch(this.server.url, this.server.api, moves, this.server.child.pid as number);
+  }
+
+  stop(): void {
+    this.server.child.kill('SIGTERM');
   }
 }
