@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { benchGame } from './boardgameio/game.ts';
-import { cpuSeconds, percentile } from './load.ts';
+import { cpuSeconds, percentile, stopServer } from './load.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -135,7 +135,7 @@ export class Boardgameio {
     return playMatch(this.server.url, this.server.api, moves, this.server.child.pid as number);
   }
 
-  stop(): void {
-    this.server.child.kill('SIGTERM');
+  stop(): Promise<void> {
+    return stopServer(this.server.child);
   }
 }

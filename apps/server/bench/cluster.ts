@@ -9,7 +9,7 @@ import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage, type T
 import { io, type Socket } from 'socket.io-client';
 import { NodeProcess, Proxy, audit, until } from '../test/support/processes.ts';
 import { freePort, startPostgres, startRedis } from '../test/support/services.ts';
-import { concurrent, connect, fmt, health, percentile, setBaseline, startServer, type Table } from './load.ts';
+import { concurrent, connect, fmt, health, percentile, setBaseline, startServer, stopServer, type Table } from './load.ts';
 
 void freePort;
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -184,18 +184,18 @@ async function main(): Promise<void> {
 
   const sqlite = await startServer({});
   const a = await load([sqlite.url]);
-  sqlite.child.kill('SIGTERM');
+  await stopServer(sqlite.child);
   console.log(line('(a) one process, SQLite', a));
 
   const pg = await startServer({ DATABASE_URL: await postgres.database() });
   const b = await load([pg.url]);
-  pg.child.kill('SIGTERM');
+  await stopServer(pg.child);
   console.log(line('(b) one process, PostgreSQL', b));
 
   const shared = { DATABASE_URL: await postgres.database(), REDIS_URL: redis.url };
   const three = await Promise.all([0, 1, 2].map(() => startServer(shared)));
   const c = await load(three.map((s) => s.url));
-  for (const s of three) s.child.kill('SIGTERM');
+  await Promise.all(three.map((s) => stopServer(s.child)));
   console.log(line('(c) three processes, PostgreSQL + Redis, each table on all three', c));
   console.log(`    three processes' p99 / one SQLite process's: ${(c.p99 / a.p99).toFixed(2)}×`);
 
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     `(d) memory: ${((after.rssBytes - before.rssBytes) / 1024 / SOCKETS).toFixed(1)} KB RSS, ${((after.heapUsedBytes - before.heapUsedBytes) / 1024 / SOCKETS).toFixed(1)} KB heap per open socket (${SOCKETS} sockets); per live table (five sockets included): ${a.perTableKb.toFixed(0)} KB RSS, ${a.heapPerTableKb.toFixed(0)} KB heap (from (a))`,
   );
   for (const s of sockets) s.disconnect();
-  bare.child.kill('SIGTERM');
+  await stopServer(bare.child);
 
   const k = await takeovers(await postgres.database(), redis.url);
   const sorted = [...k.times].sort((x, y) => x - y);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { Table, concurrent, connect, health } from './load.ts';
-import { startServer } from './load.ts';
+import { startServer, stopServer } from './load.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TABLES = Number(args.get('tables') ?? 200);
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     for (const t of tables) t.close();
     for (const s of sockets) s.disconnect();
   } finally {
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
     if (args.has('keep')) console.log(`snapshots kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }

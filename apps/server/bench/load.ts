@@ -53,6 +53,17 @@ export async function startServer(env: Record<string, string>, nodeArgs: readonl
   return { child, url, dataDir };
 }
 
+/** Stops a server child: SIGTERM, then SIGKILL if it has not exited within `ms`. Waits, so no benchmark leaves a
+ * server behind. */
+export async function stopServer(child: ChildProcess, ms = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
 export function connect(url: string, token?: Token): Promise<Socket> {
   const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@
 
 import { cpus } from 'node:os';
 import { Boardgameio, type Match } from './boardgameio.ts';
-import { Table, concurrent, cpuSeconds, fmt, percentile, rawRoundTrip, setBaseline, startServer } from './load.ts';
+import { Table, concurrent, cpuSeconds, fmt, percentile, rawRoundTrip, setBaseline, startServer, stopServer } from './load.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);
@@ -86,8 +86,8 @@ async function main(): Promise<void> {
       const seq = await sequential(fast.url, fast.child.pid as number, async (moves, perSecond) => {
         rounds.push({ ours: perSecond, theirs: await bgio.match(moves) });
       });
-      bgio.stop();
-      fast.child.kill('SIGTERM');
+      await bgio.stop();
+      await stopServer(fast.child);
       console.log(
         `(b) one table, sequential: ${Math.round(seq.perSecond)} moves/s over ${seq.moves} moves; action → all 5 updates p50 ${fmt(seq.p50)}, p99 ${fmt(seq.p99)}`,
       );
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
       console.log(
         `    ratio: ${percentile(ratios, 50).toFixed(2)}× boardgame.io's moves/s (median of ${ratios.length} alternating rounds; ${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}×)`,
       );
-    } else fast.child.kill('SIGTERM');
+    } else await stopServer(fast.child);
   }
   if (PARTS.has('c')) {
     // (c) with the default rate limit, players thinking THINK_MS (±50%) per decision.
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     }
     for (const t of tables) t.close();
     console.log(`tables held at p99 ≤ 20 ms: ${held}`);
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
 
   }
   if (PARTS.has('d')) {
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       `(d) saturation, ${SATURATION_TABLES} tables with no think time: ${Math.round(d.movesPerSecond)} moves/s in all, action → all 5 updates p50 ${fmt(d.p50)}, p99 ${fmt(d.p99)}`,
     );
     for (const t of saturated) t.close();
-    busy.child.kill('SIGTERM');
+    await stopServer(busy.child);
   }
   process.exit(0);
 }

@@ -93,11 +93,11 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void)
  * pino's JSON lines on stdout, written in batches: a line per action written on its own was a system call per
  * move (a tenth of the server's time in bench:server). Lines wait until 4 KB are pending or 100 ms have passed;
  * pino writes what is left when the process exits (a kill -9 may lose the last 100 ms of lines, never state).
+ * Written synchronously when they go: with asynchronous writes, the flush at exit waited for a write in flight
+ * whose completion needs the event loop it was blocking, and a stopped server could hang for ever.
  */
 function defaultLogger(): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), 100).unref();
-  return pino({ level: process.env.LOG_LEVEL ?? 'info' }, destination);
+  return pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 100 }));
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

@@ -52,6 +52,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     // Clients show their own words for this (translated) and this reason beside them.
-    void server.close(`stopped by ${signal}`).then(() => process.exit(0));
+    void server.close(`stopped by ${signal}`).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+    // A stop that cannot finish (stdout's reader gone mid-write, a store that never answers) still ends the
+    // process, within the grace period docker-compose.yml gives it (20 s).
+    setTimeout(() => process.exit(1), 15_000).unref();
   });
 }
