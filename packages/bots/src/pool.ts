@@ -33,10 +33,18 @@ export interface ThinkingPoolOptions {
   readonly minThinkMs?: number;
 }
 
+/** A hint for a player: what `request.level` would decide in their seat, and its estimate of their chance to win. */
+export interface HintAnswer<A> {
+  readonly action: A;
+  readonly winChance: number;
+}
+
 export interface ThinkingPool {
   readonly size: number;
   /** One of `request.legal`. Levels without search (random, greedy) and forced choices answer at once, here. */
   think<A>(request: ThinkRequest): Promise<A>;
+  /** A player's hint (`hint()` of the analysis, in a worker): a searching level, in the same queue as decisions. */
+  hint<A>(request: ThinkRequest): Promise<HintAnswer<A>>;
   /** Decisions waiting for a worker, and being thought about. */
   readonly load: { readonly queued: number; readonly thinking: number };
   /** Stops every worker; decisions not yet answered are refused. */
@@ -55,6 +63,7 @@ export function startWorker(entry: URL): Worker {
 
 interface Task {
   readonly id: number;
+  readonly kind: WorkerTask['kind'];
   readonly request: ThinkRequest;
   readonly askedAt: number;
   readonly resolve: (action: unknown) => void;
@@ -105,6 +114,12 @@ export function createThinkingPool(options: ThinkingPoolOptions = {}): ThinkingP
 
   const slots: Slot[] = Array.from({ length: size }, spawn);
 
+  const enqueue = <R>(kind: Task['kind'], request: ThinkRequest): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ id: nextId++, kind, request, askedAt: performance.now(), resolve: resolve as (a: unknown) => void, reject });
+      dispatch();
+    });
+
   const dispatch = () => {
     for (const slot of slots) {
       if (slot.task || queue.length === 0) continue;
@@ -113,7 +128,7 @@ export function createThinkingPool(options: ThinkingPoolOptions = {}): ThinkingP
       slot.worker.ref();
       const { budgetMs } = task.request;
       const timeMs = budgetMs === undefined ? undefined : Math.max(minThinkMs, budgetMs - (performance.now() - task.askedAt));
-      const message: WorkerTask = { id: task.id, request: task.request, timeMs };
+      const message: WorkerTask = { id: task.id, kind: task.kind, request: task.request, timeMs };
       slot.worker.postMessage(message);
     }
   };
@@ -138,10 +153,13 @@ export function createThinkingPool(options: ThinkingPoolOptions = {}): ThinkingP
           return Promise.reject(e);
         }
       }
-      return new Promise<A>((resolve, reject) => {
-        queue.push({ id: nextId++, request, askedAt: performance.now(), resolve: resolve as (a: unknown) => void, reject });
-        dispatch();
-      });
+      return enqueue<A>('think', request);
+    },
+    hint<A>(request: ThinkRequest): Promise<HintAnswer<A>> {
+      if (closed) return Promise.reject(new Error('the thinking pool is closed'));
+      if (!levelById(request.level)?.search) return Promise.reject(new Error(`a hint needs a searching level, not ${JSON.stringify(request.level)}`));
+      if (request.legal.length === 0) return Promise.reject(new Error(`seat ${request.seat} has nothing to decide`));
+      return enqueue<HintAnswer<A>>('hint', request);
     },
     async close() {
       if (closed) return;

@@ -5,6 +5,7 @@
 import { Rng } from '@razzia/contract/random';
 import { razzia } from '@razzia/game-razzia';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hint } from '../src/analysis.ts';
 import { choose } from '../src/levels.ts';
 import { createThinkingPool, defaultPoolSize } from '../src/pool.ts';
 import { decider, playUntil } from './helpers.ts';
@@ -44,6 +45,17 @@ describe('the thinking pool', () => {
       Array.from({ length: 6 }, (_, t) => pool.think({ gameId: 'razzia', level: 'easy', ...input, seed: `table ${t}`, budgetMs: 200 })),
     );
     for (const a of answers) expect(input.legal).toContainEqual(a);
+  });
+
+  it('gives a hint in a worker exactly as the synchronous hint does: one of the seat\'s legal decisions and a chance', async () => {
+    const budget = { iterations: 30, timeMs: 150 };
+    const here = hint(razzia, input, { budget, seed: 'hint seed' });
+    const there = await pool.hint({ gameId: 'razzia', level: 'easy', ...input, seed: 'hint seed' });
+    expect(input.legal).toContainEqual(there.action);
+    expect(there.winChance).toBeGreaterThanOrEqual(0);
+    expect(there.winChance).toBeLessThanOrEqual(1);
+    expect(there).toEqual({ action: here.action, winChance: here.winChance });
+    await expect(pool.hint({ gameId: 'razzia', level: 'greedy', ...input, seed: 'x' })).rejects.toThrow(/searching level/);
   });
 
   it('the weakest levels and forced choices answer at once, without a worker', async () => {
