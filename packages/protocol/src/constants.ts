@@ -9,8 +9,15 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** Refused messages in a row after which the server closes a socket's connection (it may reconnect). */
 export const FLOOD_CUT_OFF = 500;
 
-/** The names the server gives bots ("Greedy bot", then "Greedy bot 2", …); clients may show them translated. */
-export const BOT_NAMES = { greedy: 'Greedy bot', random: 'Random bot' } as const satisfies Record<'greedy' | 'random', string>;
+/** The names the server gives bots, by bot id ("Hard bot", then "Hard bot 2", …); clients may show them translated.
+ * `random` and `greedy` are every game's own bots; `easy`, `normal` and `hard` the searching levels. */
+export const BOT_NAMES = {
+  random: 'Random bot',
+  greedy: 'Greedy bot',
+  easy: 'Easy bot',
+  normal: 'Normal bot',
+  hard: 'Hard bot',
+} as const satisfies Record<'random' | 'greedy' | 'easy' | 'normal' | 'hard', string>;
 /** A server-given bot name: which base name, and the number after it if any. */
 export const BOT_NAME_PATTERN = new RegExp(`^(${Object.values(BOT_NAMES).join('|')})(?: (\\d+))?$`);
 

@@ -56,6 +56,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
+   * their place, from their own view. Only the asker gets it (in the reply); the log says that they asked. */
+  z.strictObject({ type: z.literal('hint'), table: TableIdSchema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -82,6 +85,8 @@ export const ERROR_CODES = [
   'not-yours', // an intent naming another seat
   'rule', // the game's rules refused the action: see `rule`
   'muted', // the host muted this seat's (or the spectators') chat
+  'hints-off', // a hint at a table that does not allow them
+  'not-your-turn', // a hint for a seat whose decision is not awaited
   'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
@@ -179,6 +184,9 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
   say: z.strictObject({}),
   mute: z.strictObject({}),
+  /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
+   * asker's chance of winning after it. */
+  hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;

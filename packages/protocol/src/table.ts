@@ -13,7 +13,8 @@ export const SeatSchema = z.int().min(0).max(7);
 export const GameIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a game id is lower-case letters, digits and dashes');
 export type GameId = z.infer<typeof GameIdSchema>;
 
-/** A bot of the table's game: 'random', 'greedy' (GET /api/games lists each game's bots). */
+/** A bot of the table's game: 'random', 'greedy', and for a game whose bots can search 'easy', 'normal', 'hard'
+ * (GET /api/games lists each game's bots, weakest first). */
 export const BotIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a bot id is lower-case letters, digits and dashes');
 export type BotId = z.infer<typeof BotIdSchema>;
 export { BOT_NAMES, BOT_NAME_PATTERN } from './constants.ts';
@@ -35,6 +36,8 @@ export const TableSettingsSchema = z.strictObject({
   clock: ClockSecondsSchema.nullable(),
   /** The game's own options (checked by its options schema); none of today's games has any. */
   options: z.record(z.string(), z.unknown()).default({}),
+  /** Seated players may ask the server for a hint on their own decision (`hint`); everyone sees who asked. */
+  hints: z.boolean().default(false),
 });
 export type TableSettings = z.infer<typeof TableSettingsSchema>;
 export type TableSettingsInput = z.input<typeof TableSettingsSchema>;
@@ -69,6 +72,8 @@ export const TableInfoSchema = z.strictObject({
   players: z.int().min(2).max(8),
   visibility: VisibilitySchema,
   clock: ClockSecondsSchema.nullable(),
+  /** Whether seated players may ask for hints at this table (set when it was opened). */
+  hints: z.boolean(),
   status: TableStatusSchema,
   seats: z.array(SeatInfoSchema).min(2).max(8),
   /** A clock per seat whose decision is awaited, when the table has a clock and that seat is a person. */
@@ -96,6 +101,8 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
   /** The host muted (or unmuted) a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** The seat asked for a hint on its decision (at a table that allows them): the hint went to that seat alone. */
+  z.strictObject({ type: z.literal('hint-asked'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
@@ -148,7 +155,8 @@ export const GameInfoSchema = z.strictObject({
   name: z.string(),
   designer: z.string(),
   seats: z.strictObject({ min: z.int(), max: z.int() }),
-  bots: z.array(z.strictObject({ id: BotIdSchema, description: z.string() })),
+  /** The bots a host may seat (`add-bot`), weakest first: the id to send, a name and a sentence for a menu. */
+  bots: z.array(z.strictObject({ id: BotIdSchema, name: z.string(), description: z.string() })),
   /** The game's options with their defaults ({} when it has none). */
   options: z.record(z.string(), z.unknown()),
   /** The `format` of its records. */
