@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
+import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
@@ -23,6 +24,7 @@ import type { NodeId } from './store/leases.ts';
 import type { Store } from './store/store.ts';
 import { LocalTables, type TableAccess } from './tables/access.ts';
 import { realClock, type Clock } from './tables/clock.ts';
+import type { Thinking } from './tables/host.ts';
 import { TableRegistry } from './tables/registry.ts';
 
 export interface ServerOptions {
@@ -54,6 +56,11 @@ export interface ServerOptions {
   readonly random?: Random;
   /** The games hosted (default: every game of the platform). */
   readonly games?: readonly AnyGame[];
+  /** Where searching bots and hints think (default: one pool of worker threads for the process, started when
+   * first needed and closed with the server). */
+  readonly thinking?: Thinking;
+  /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
+  readonly botThinkMs?: number;
 }
 
 export interface RunningServer {
@@ -126,12 +133,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   }
   const inCluster = cluster;
+  // One thinking pool per process (worker threads, sized by @razzia/bots), started by the first bot or hint that
+  // needs it: a server whose tables seat no searching bot starts no thread.
+  let pool: ThinkingPool | null = null;
+  let poolClosed = false;
+  const poolNow = (): ThinkingPool => {
+    if (poolClosed) throw new Error('the server is stopping: no more thinking');
+    return (pool ??= createThinkingPool());
+  };
+  const thinking: Thinking = options.thinking ?? {
+    think: async (request) => poolNow().think(request),
+    hint: async (request) => poolNow().hint(request),
+  };
   tables = new TableRegistry({
     store,
     clock,
     random: options.random ?? secureRandom,
     games: new GameCatalog(options.games),
     botDelayMs: options.botDelayMs ?? 700,
+    thinking,
+    ...(options.botThinkMs === undefined ? {} : { thinkMs: options.botThinkMs }),
     log: (fields, message) => logger.info(fields, message),
     observe: (command, ms) => metrics.observe(command, ms),
     ...(inCluster
@@ -243,8 +264,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await drained(io, 2_000);
         await app.close().catch(() => undefined);
         await registry.settled();
+        poolClosed = true;
+        await (pool as ThinkingPool | null)?.close();
         await cluster?.close();
         await store.close();
+        metrics.close();
         logger.info({ reason }, 'closed');
       })();
       return closing;

@@ -5,6 +5,7 @@ import { razzia } from '@razzia/game-razzia';
 import { razziaDorra } from '@razzia/game-razzia-dorra';
 import { robbery } from '@razzia/game-robbery';
 import type { GameInfo } from '@razzia/protocol';
+import { tableBots } from './tables/bots.ts';
 
 export const GAMES: readonly AnyGame[] = [razzia, razziaDorra, robbery];
 
@@ -28,7 +29,7 @@ export function gameInfo(game: AnyGame): GameInfo {
     name: game.name,
     designer: game.designer,
     seats: { min: game.seats.min, max: game.seats.max },
-    bots: Object.values(game.bots).map((b) => ({ id: b.id, description: b.description })),
+    bots: tableBots(game).map((b) => ({ id: b.id, name: b.name, description: b.description })),
     options: game.defaultOptions,
     recordFormat: game.record.format,
   };

@@ -1,7 +1,9 @@
 // Prometheus metrics of one process (GET /metrics, text format): tables it owns, open sockets, actions and their
-// latency (decide → durable append → published), lease takeovers and refused stale appends. A registry per
-// server, so servers started side by side in one process (tests) keep their own counts.
+// latency (decide → durable append → published), lease takeovers and refused stale appends, and the event loop's
+// delay between two scrapes. A registry per server, so servers started side by side in one process (tests) keep
+// their own counts.
 
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class Metrics {
@@ -12,6 +14,8 @@ export class Metrics {
   readonly fenced: Counter;
   readonly forwarded: Counter;
   readonly leasesLost: Counter;
+  /** Sampled every millisecond; emptied at each scrape. */
+  private readonly loop: IntervalHistogram;
 
   constructor(sources: { tables: () => number; sockets: () => number }) {
     const registers = [this.registry];
@@ -29,11 +33,34 @@ export class Metrics {
     this.leasesLost = new Counter({ name: 'razzia_leases_lost_total', help: 'Tables this process found taken over by another', registers });
     this.fenced = new Counter({ name: 'razzia_fenced_appends_total', help: 'Appends refused because another process holds the table now', registers });
     this.forwarded = new Counter({ name: 'razzia_forwarded_total', help: 'Requests forwarded to the owner of a table in another process', registers });
+    // prom-client's own event loop lag (razzia_nodejs_eventloop_lag_*) samples every 10 ms over the process's whole
+    // life; this one samples every millisecond and covers the time since the previous scrape, so whoever scrapes
+    // (bench:bots) reads the delay of exactly the window it measures. A value includes the 1 ms sampling interval.
+    const loop = (this.loop = monitorEventLoopDelay({ resolution: 1 }));
+    loop.enable();
+    new Gauge({
+      name: 'razzia_event_loop_delay_seconds',
+      help: 'Event loop delay since the previous scrape (p50, p99, max; sampled every 1 ms, the interval included)',
+      labelNames: ['quantile'],
+      registers,
+      collect() {
+        const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+        this.set({ quantile: '0.5' }, seconds(loop.percentile(50)));
+        this.set({ quantile: '0.99' }, seconds(loop.percentile(99)));
+        this.set({ quantile: '1' }, seconds(loop.max));
+        loop.reset();
+      },
+    });
+  }
+
+  /** Stops sampling the event loop (the server stopped). */
+  close(): void {
+    this.loop.disable();
   }
 
   /** A command that changed a table, with its time from start to published. */
   observe(command: string, ms: number): void {
-    if (command !== 'act' && command !== 'wake') return;
+    if (command !== 'act' && command !== 'wake' && command !== 'bot-move') return;
     this.actions.inc();
     this.actionSeconds.observe(ms / 1000);
   }

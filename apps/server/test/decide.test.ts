@@ -7,7 +7,7 @@ import { razzia } from '@razzia/game-razzia';
 import type { TableId, TableSettings } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
-import { decide, newTable, nextWake, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
+import { decide, dueThinkers, newTable, nextWake, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
 import type { StoredEntry, Table } from '../src/tables/table.ts';
 import { guess } from './support/guess-game.ts';
 
@@ -17,7 +17,7 @@ const THIRD = 'third-hash' as TokenHash;
 const T0 = 1_800_000_000_000;
 
 function settings(game: string, players: number, clock: number | null = null): TableSettings {
-  return { game, name: 'Test', players, visibility: 'private', clock, options: {} };
+  return { game, name: 'Test', players, visibility: 'private', clock, options: {}, hints: false };
 }
 
 function context(now = T0, connected: readonly TokenHash[] = [HOST, GUEST, THIRD]): DecideContext {
@@ -37,8 +37,8 @@ function run(game: AnyGame, table: Table, ...commands: (Command | [Command, Deci
   return { table, all };
 }
 
-function fresh(game: AnyGame, players: number, clock: number | null = null): Table {
-  return { record: newTable('T'.repeat(22) as TableId, settings(game.id, players, clock), HOST, T0, 'bots'), setup: null, state: null };
+function fresh(game: AnyGame, players: number, clock: number | null = null, hints = false): Table {
+  return { record: newTable('T'.repeat(22) as TableId, { ...settings(game.id, players, clock), hints }, HOST, T0, 'bots'), setup: null, state: null };
 }
 
 function started(game: AnyGame, clock: number | null = null): Table {
@@ -198,5 +198,74 @@ describe('clocks and bots', () => {
     const back = run(razzia, stood, [{ type: 'back', owner }, context(T0 + 6_000)]);
     expect(back.table.record.decisions[0]).toMatchObject({ seat, deadline: T0 + 36_000 });
     expect(back.all[0]?.entries[0]).toMatchObject({ notice: { type: 'stand-in-ended', seat } });
+  });
+});
+
+describe('thinking bots', () => {
+  it('seats the searching levels of a game that can sample (named by level), and refuses them where it cannot', () => {
+    const { table } = run(razzia, fresh(razzia, 5), ...(['hard', 'normal', 'easy', 'greedy', 'hard'] as const).map((bot) => ({ type: 'add-bot', owner: HOST, bot }) as const));
+    expect(table.record.seats.map((s) => [s?.bot, s?.name])).toEqual([
+      ['hard', 'Hard bot'],
+      ['normal', 'Normal bot'],
+      ['easy', 'Easy bot'],
+      ['greedy', 'Greedy bot'],
+      ['hard', 'Hard bot 2'],
+    ]);
+    // The test game cannot sample a seat's hidden part: only its own bots.
+    expect(decide(guess, fresh(guess, 2), { type: 'add-bot', owner: HOST, bot: 'hard' }, context())).toMatchObject({
+      ok: false,
+      error: { code: 'bad-message', message: expect.stringContaining('not "hard"') },
+    });
+  });
+
+  it('never decides for a searching bot in a wake: the host has it think, and its timer skips what is being thought about', () => {
+    const table = run(razzia, fresh(razzia, 2), { type: 'add-bot', owner: HOST, bot: 'hard' }, { type: 'add-bot', owner: HOST, bot: 'easy' }, { type: 'start', owner: HOST }).table;
+    const woken = run(razzia, table, [{ type: 'wake' }, context(T0 + 5_000)]).all[0] as Decided;
+    expect(woken.moves).toEqual([]);
+    expect(dueThinkers(razzia, table, T0 + 699, 700)).toEqual([]);
+    expect(dueThinkers(razzia, table, T0 + 700, 700)).toEqual(table.record.decisions);
+    expect(nextWake(table, 700)).toBe(T0 + 700);
+    expect(nextWake(table, 700, () => true)).toBeNull();
+  });
+
+  it('judges a bot’s answer like a decision: still its open decision, legal; else a typed refusal and nothing changes', () => {
+    const table = run(razzia, fresh(razzia, 3), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'hard' }, { type: 'add-bot', owner: HOST, bot: 'greedy' }, { type: 'start', owner: HOST }).table;
+    const seat = table.record.decisions[0]?.seat as number;
+    const legal = razzia.legal(table.state as never, seat);
+    const move = (c: Partial<Extract<Command, { type: 'bot-move' }>>) => decide(razzia, table, { type: 'bot-move', seat, version: 0, action: legal[0], ...c }, context());
+    expect(table.record.seats[seat]?.bot).toBe('hard'); // this deal opens with the hard bot's turn
+    {
+      expect(move({ version: 1 })).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+      expect(move({ action: { type: 'draw', pile: 7 } })).toMatchObject({ ok: false, error: { code: 'rule' } });
+      expect(move({ action: { type: 'fly' } })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+      const r = move({});
+      expect(r).toMatchObject({ ok: true, value: { reply: { version: 1 }, moves: [{ seat, action: legal[0] }] } });
+      // The same answer again (a second thinker's, late): its decision has closed.
+      if (!r.ok) throw new Error(r.error.message);
+      expect(decide(razzia, r.value.table, { type: 'bot-move', seat, version: 0, action: legal[0] }, context())).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    }
+    // Not a thinking bot's seat: the person's, the greedy bot's; and a thinking bot with no open decision.
+    const bySeat = (bot: string | null) => table.record.seats.findIndex((s) => (s?.bot ?? null) === bot);
+    for (const other of [bySeat(null), bySeat('greedy')])
+      expect(decide(razzia, table, { type: 'bot-move', seat: other, version: 0, action: legal[0] }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+  });
+});
+
+describe('hints', () => {
+  it('refuses a hint where they are off, to a spectator, to a seat not awaited; logs who asked where allowed', () => {
+    const off = started(razzia);
+    const seat = off.record.decisions[0]?.seat as number;
+    const asker = owners[seat] as TokenHash;
+    expect(decide(razzia, off, { type: 'hint', owner: asker }, context())).toMatchObject({ ok: false, error: { code: 'hints-off' } });
+    const on = run(razzia, fresh(razzia, 2, null, true), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'sit', owner: GUEST, name: 'Guest' }, { type: 'start', owner: HOST }).table;
+    const turn = on.record.decisions[0]?.seat as number;
+    expect(decide(razzia, on, { type: 'hint', owner: null }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(decide(razzia, on, { type: 'hint', owner: THIRD }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(decide(razzia, on, { type: 'hint', owner: owners[1 - turn] as TokenHash }, context())).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    const asked = run(razzia, on, { type: 'hint', owner: owners[turn] as TokenHash }).all[0] as Decided;
+    expect(asked.entries).toEqual([{ seq: on.record.seq + 1, at: T0, kind: 'table', notice: { type: 'hint-asked', seat: turn } }]);
+    expect(asked.moves).toEqual([]);
+    expect(asked.reply).toEqual({ seat: turn, version: 0 });
+    expect(decide(razzia, fresh(razzia, 2, null, true), { type: 'hint', owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-playing' } });
   });
 });

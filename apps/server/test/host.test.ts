@@ -3,14 +3,16 @@
 
 import { Rng, type AnyGame } from '@razzia/contract';
 import { razzia } from '@razzia/game-razzia';
+import { razziaDorra } from '@razzia/game-razzia-dorra';
 import type { TableId } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
 import { StoreConflict, type LoadedTable, type Store, type TableChange } from '../src/store/store.ts';
 import { newTable } from '../src/tables/decide.ts';
 import { TableHost, type TableBroadcast, type TableListener } from '../src/tables/host.ts';
-import type { StoredEntry, TableRecord } from '../src/tables/table.ts';
+import type { StoredEntry, Table, TableRecord } from '../src/tables/table.ts';
 import { guess } from './support/guess-game.ts';
+import { HeldThinking } from './support/held-thinking.ts';
 import { ManualClock } from './harness.ts';
 
 class MemoryStore implements Store {
@@ -64,7 +66,7 @@ async function hosted(game: AnyGame) {
     lobbyChanged: () => undefined,
   };
   const clock = new ManualClock();
-  const record = newTable('T'.repeat(22) as TableId, { game: game.id, name: 't', players: 2, visibility: 'private', clock: null, options: {} }, HOST, clock.now(), 'bots');
+  const record = newTable('T'.repeat(22) as TableId, { game: game.id, name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, HOST, clock.now(), 'bots');
   await store.createTable(record, []);
   const table = new TableHost(game, { record, setup: null, state: null }, [], { store, clock, listener, random: Rng.fromSeed('host'), botDelayMs: 0 });
   table.presence.connect(HOST);
@@ -85,7 +87,7 @@ describe('TableHost', () => {
     const manual = new ManualClock();
     const clock = { now: manual.now, after: (ms: number, fn: () => void) => manual.after(Math.max(0, ms - 2), fn) };
     const store = new MemoryStore();
-    const record = newTable('E'.repeat(22) as TableId, { game: razzia.id, name: 't', players: 2, visibility: 'private', clock: null, options: {} }, HOST, clock.now(), 'bots');
+    const record = newTable('E'.repeat(22) as TableId, { game: razzia.id, name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, HOST, clock.now(), 'bots');
     await store.createTable(record, []);
     const listener: TableListener = { broadcast: () => undefined, lobbyChanged: () => undefined };
     const table = new TableHost(razzia, { record, setup: null, state: null }, [], { store, clock, listener, random: Rng.fromSeed('early'), botDelayMs: 50 });
@@ -157,5 +159,114 @@ describe('TableHost', () => {
     expect(JSON.stringify(update)).not.toContain('"n":3');
     expect(JSON.stringify(sent.message(0))).toContain('"n":3');
     expect(store.tables.size).toBe(1);
+  });
+});
+
+/** A table of bots only (`bots` by seat), started, whose searching bots think in `thinking`. */
+async function botTable(game: AnyGame, bots: readonly string[], thinking: HeldThinking, store = new MemoryStore()) {
+  const logged: string[] = [];
+  const changed: (() => void)[] = [];
+  const listener: TableListener = { broadcast: (b) => b.type === 'update' && changed.splice(0).forEach((f) => f()), lobbyChanged: () => undefined };
+  const clock = new ManualClock();
+  const deps = { store, clock, listener, random: Rng.fromSeed('thinking'), botDelayMs: 0, thinking, log: (_f: object, m: string) => void logged.push(m) };
+  const record = newTable('B'.repeat(22) as TableId, { game: game.id, name: 't', players: bots.length, visibility: 'private', clock: null, options: {}, hints: false }, HOST, clock.now(), 'seed');
+  await store.createTable(record, []);
+  const table = new TableHost(game, { record, setup: null, state: null }, [], deps);
+  for (const bot of bots) expect((await table.run({ type: 'add-bot', owner: HOST, bot }))).toMatchObject({ ok: true });
+  expect(await table.run({ type: 'start', owner: HOST })).toMatchObject({ ok: true });
+  /** Resolves at the table's next published change. */
+  const nextChange = () => new Promise<void>((resolve) => changed.push(resolve));
+  /** Resolves when the host logs `message`. */
+  const nextLog = async (message: string) => {
+    const from = logged.length;
+    while (!logged.slice(from).includes(message)) await new Promise((r) => setImmediate(r));
+  };
+  return { table, store, deps, nextChange, nextLog };
+}
+
+describe('thinking bots at a host', () => {
+  it('asks the pool with the seat’s view, legal list, a seed from the table and the level’s ceiling — never the state — and applies its answer as a decision', async () => {
+    const thinking = new HeldThinking();
+    const { table, store, nextChange } = await botTable(razzia, ['hard', 'hard'], thinking);
+    const held = await thinking.next('think');
+    const seat = held.request.seat;
+    expect(table.record.decisions.map((d) => d.seat)).toEqual([seat]);
+    expect(Object.keys(held.request).sort()).toEqual(['budgetMs', 'gameId', 'legal', 'level', 'seat', 'seed', 'view']);
+    expect(held.request).toMatchObject({ gameId: 'razzia', level: 'hard', seed: `seed/0/${seat}`, budgetMs: 1000 });
+    expect(held.request.view).toEqual(razzia.view(table.state as never, seat));
+    expect(held.request.legal).toEqual(razzia.legal(table.state as never, seat));
+    // Thinking decides nothing until the answer comes.
+    expect(table.version).toBe(0);
+    const changed = nextChange();
+    const action = held.request.legal.at(-1);
+    held.answer(action);
+    await changed;
+    const moves = store.tables.get(table.id)?.moves ?? [];
+    expect(moves[0]).toEqual({ seat, action });
+    expect(table.version).toBeGreaterThanOrEqual(1);
+  });
+
+  it('drops an answer the table moved past: a stale answer changes nothing, and the new decision is thought about', async () => {
+    const thinking = new HeldThinking();
+    const { table, store, nextLog } = await botTable(razzia, ['hard', 'hard'], thinking);
+    const held = await thinking.next('think');
+    const { seat, legal } = held.request;
+    // Another answer for the same decision is applied first (as a second thinker's would be).
+    expect(await table.run({ type: 'bot-move', seat, version: 0, action: legal[0] })).toMatchObject({ ok: true });
+    const next = await thinking.next('think');
+    const stored = JSON.stringify(store.tables.get(table.id));
+    const dropped = nextLog('a thinking bot’s answer was dropped');
+    held.answer(legal.at(-1));
+    await dropped;
+    expect(JSON.stringify(store.tables.get(table.id))).toBe(stored);
+    expect(next.request.seed).toBe(`seed/${table.version}/${next.request.seat}`);
+  });
+
+  it('lets the greedy bot decide when the pool fails', async () => {
+    const thinking = new HeldThinking();
+    const { table, store, nextChange } = await botTable(razzia, ['normal', 'hard'], thinking);
+    const held = await thinking.next('think');
+    const { seat, view, legal, seed } = held.request;
+    const changed = nextChange();
+    held.fail(new Error('a thinking worker stopped: exit code 1'));
+    await changed;
+    const rng = Rng.fromSeed(seed);
+    const greedy = razzia.bots.greedy?.choose({ view, seat, legal } as never, () => rng.next());
+    expect(store.tables.get(table.id)?.moves[0]).toEqual({ seat, action: greedy });
+  });
+
+  it('a host stopped mid-think drops its answer; the host that loads the table next thinks again, with the same seed', async () => {
+    const thinking = new HeldThinking();
+    const { table, store, deps } = await botTable(razzia, ['easy', 'hard'], thinking);
+    const held = await thinking.next('think');
+    table.dispose();
+    const stored = JSON.stringify(store.tables.get(table.id));
+    held.answer(held.request.legal[0]);
+    await table.settled();
+    expect(JSON.stringify(store.tables.get(table.id))).toBe(stored);
+    const again = new HeldThinking();
+    const reloaded = new TableHost(razzia, (table as unknown as { table: Table }).table, [], { ...deps, thinking: again });
+    const asked = await again.next('think');
+    expect(asked.request).toEqual(held.request);
+    reloaded.dispose();
+  });
+
+  it('thinks for every bot seat a simultaneous decision awaits, each on its own', async () => {
+    const thinking = new HeldThinking();
+    const { table } = await botTable(razziaDorra, ['hard', 'normal', 'easy'], thinking);
+    // Play on with the first legal answer until several bot seats are awaited at once (a secret pick).
+    for (let i = 0; i < 200 && table.record.decisions.length < 2; i++) {
+      const held = await thinking.next('think');
+      held.answer(held.request.legal[0]);
+      await table.settled();
+      while (thinking.thinks.length === 0 && table.record.decisions.length < 2) await new Promise((r) => setImmediate(r));
+    }
+    const awaited = table.record.decisions.map((d) => d.seat);
+    expect(awaited.length).toBeGreaterThanOrEqual(2);
+    const asked = await Promise.all(awaited.map(() => thinking.next('think')));
+    expect(asked.map((h) => h.request.seat).sort()).toEqual([...awaited].sort());
+    expect(new Set(asked.map((h) => h.request.level)).size).toBe(awaited.length);
+    for (const h of asked) expect(h.request.view).toEqual(razziaDorra.view(table.state as never, h.request.seat));
+    table.dispose();
   });
 });

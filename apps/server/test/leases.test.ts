@@ -16,7 +16,7 @@ const B = 'process-b' as NodeId;
 describe('table leases (PostgreSQL)', () => {
   it('one owner at a time; a stale owner, its lease lapsed and taken over, cannot append under its old epoch', async () => {
     const store = await PostgresStore.open(await databaseFor(tempDir()));
-    const record = newTable('L'.repeat(22) as TableId, { game: 'razzia', name: 't', players: 2, visibility: 'private', clock: null, options: {} }, 'h' as TokenHash, 1, 'seed');
+    const record = newTable('L'.repeat(22) as TableId, { game: 'razzia', name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, 'h' as TokenHash, 1, 'seed');
     await store.createTable(record, []);
     const a = await store.acquire(record.id, A, 60_000);
     expect(a).toEqual({ epoch: 1, previous: null });

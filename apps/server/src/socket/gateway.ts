@@ -246,6 +246,9 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name });
       case 'mute':
         return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
+      case 'hint':
+        // Answered to this socket alone (the reply); the table's log tells everyone the seat asked.
+        return this.tables.run(id, { type: 'hint', owner: conn.owner });
     }
   }
 

@@ -7,6 +7,7 @@ import { BOT_NAMES, type BotId, type ChatLine, type REACTIONS, type TableId, typ
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
+import { tableBots, thinkerAt } from './bots.ts';
 import type { Decision, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
 
 type Reaction = (typeof REACTIONS)[number];
@@ -31,8 +32,15 @@ export type Command =
   | { readonly type: 'act'; readonly owner: TokenHash | null; readonly version: number; readonly intent: Readonly<Record<string, unknown>> }
   /** A seated person connected again: a bot standing in for them stops. */
   | { readonly type: 'back'; readonly owner: TokenHash }
-  /** Timers: bots whose decision is due and seats whose clock ran out decide now. */
+  /** Timers: the game's own bots whose decision is due and seats whose clock ran out decide now (searching bots
+   * think off the event loop: the host asks the thinking pool and sends their answer as a `bot-move`). */
   | { readonly type: 'wake' }
+  /** Internal (never from a client): a searching bot's answer for `seat`, thought on game `version` from the seat's
+   * view. Judged like a player's decision: still that seat's open decision, legal by the game's rules. */
+  | { readonly type: 'bot-move'; readonly seat: Seat; readonly version: number; readonly action: unknown }
+  /** A seated player asks for a hint on their open decision (at a table that allows them): the log says so to
+   * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. */
+  | { readonly type: 'hint'; readonly owner: TokenHash | null }
   | { readonly type: 'set-rematch'; readonly table: TableId }
   /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
   | { readonly type: 'say'; readonly owner: TokenHash | null; readonly text?: string | undefined; readonly reaction?: Reaction | undefined; readonly name?: string | undefined }
@@ -219,8 +227,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
     case 'add-bot': {
       if (!isHost(record, command.owner)) return fail('not-host', 'only the host can add bots');
       if (record.status !== 'waiting') return fail('not-waiting', 'bots can only be added before the game starts');
-      if (!botOf(game, command.bot))
-        return fail('bad-message', `bot: ${game.name} has the bots ${Object.keys(game.bots).join(', ')}, not ${JSON.stringify(command.bot)}`);
+      const bots = tableBots(game);
+      if (!bots.some((b) => b.id === command.bot))
+        return fail('bad-message', `bot: ${game.name} has the bots ${bots.map((b) => b.id).join(', ')}, not ${JSON.stringify(command.bot)}`);
       const free = freeSeat(record, command.seat);
       if (!free.ok) return free;
       const name = botName(record, command.bot, free.value);
@@ -297,6 +306,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       // Each decision that was due when the timer fired, once; what opens next waits for the next wake.
       for (const decision of record.decisions) {
         const occupant = record.seats[decision.seat];
+        // A searching bot is not decided here: the host has it thought about off the event loop (bot-move).
+        if (thinkerAt(game, record, decision.seat)) continue;
         const botId = occupant?.bot ?? occupant?.standIn ?? null;
         const botDue = botId !== null && ctx.now >= decision.openedAt + ctx.botDelayMs;
         const timedOut = botId === null && decision.deadline !== null && ctx.now >= decision.deadline;
@@ -317,6 +328,30 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
         if (!played.ok) throw new Error(`bot ${bot.id} of ${game.id} chose an illegal action: ${played.error.message}`);
       }
       return change.done({});
+    case 'bot-move': {
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
+      if (!thinkerAt(game, record, command.seat)) return fail('not-seated', `no thinking bot sits in seat ${command.seat}`);
+      // Like a player's decision: judged against the moment the seat's decision opened. An answer to a decision
+      // that closed since (or one from the future) changes nothing.
+      const open = record.decisions.find((d) => d.seat === command.seat);
+      if (!open || command.version < open.since || command.version > record.version)
+        return fail('stale-version', `seat ${command.seat}'s answer was thought on version ${command.version}; ${open ? `its decision opened at version ${open.since}` : 'it has no open decision'} and the game is at version ${record.version}`);
+      const action = game.schemas.action.safeParse(command.action);
+      if (!action.success) return fail('bad-message', `action: ${firstIssue(action.error)}`);
+      const played = change.play({ seat: command.seat, action: action.data });
+      if (!played.ok) return played;
+      return change.done({ version: change.record.version });
+    }
+    case 'hint': {
+      if (!(record.settings.hints ?? false)) return fail('hints-off', 'this table does not allow hints');
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only seated players can ask for a hint on their decision');
+      const open = record.decisions.find((d) => d.seat === seat);
+      if (!open || game.legal(table.state, seat).length === 0) return fail('not-your-turn', 'the game is not waiting for your decision');
+      change.notice({ type: 'hint-asked', seat });
+      return change.done({ seat, version: record.version });
+    }
     case 'say': {
       // Table chat, before, during and after the game: not a rule of any game, never in a game record.
       const seat = seatOf(record, command.owner);
@@ -361,12 +396,14 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
   }
 }
 
-/** When the host must wake the table next (a bot's turn, a clock running out), or null. */
-export function nextWake(table: Table, botDelayMs: number): number | null {
+/** When the host must wake the table next (a bot's turn, a clock running out), or null. `thinking`: decisions a
+ * searching bot is already thinking about (their answer, not a timer, moves the table on). */
+export function nextWake(table: Table, botDelayMs: number, thinking: (d: Decision) => boolean = () => false): number | null {
   const { record } = table;
   if (record.status !== 'playing') return null;
   let at: number | null = null;
   for (const d of record.decisions) {
+    if (thinking(d)) continue;
     const occupant = record.seats[d.seat];
     const due = occupant?.bot || occupant?.standIn ? d.openedAt + botDelayMs : d.deadline;
     if (due !== null && (at === null || due < at)) at = due;
@@ -406,6 +443,13 @@ function nameTaken(record: TableRecord, name: string): Result<never> | null {
   const skeleton = nameSkeleton(name);
   const same = record.seats.find((s) => s !== null && nameSkeleton(s.name) === skeleton);
   return same ? fail('name-taken', `somebody at this table is already called ${same.name}${same.name === name ? '' : ', which looks the same'}`) : null;
+}
+
+/** Searching bots due to decide at `now` (their delay passed): the host asks the thinking pool for each. */
+export function dueThinkers(game: AnyGame, table: Table, now: number, botDelayMs: number): readonly Decision[] {
+  const { record } = table;
+  if (record.status !== 'playing' || table.state === null) return [];
+  return record.decisions.filter((d) => now >= d.openedAt + botDelayMs && thinkerAt(game, record, d.seat) !== null);
 }
 
 function botName(record: TableRecord, bot: BotId, seat: number): string {

@@ -2,16 +2,17 @@
 // re-arm its timer), keeps who is connected, and answers what viewers need. All rules of the table are in
 // decide.ts, all hiding in views.ts: the host only moves data between them, the store and the gateway.
 
-import type { AnyGame, Random, Viewer } from '@razzia/contract';
+import { levelById, type LevelId } from '@razzia/bots';
+import { Rng, type AnyGame, type Random, type Seat, type Viewer } from '@razzia/contract';
 import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
 import { diff } from '@razzia/protocol/patch';
 import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
 import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
-import { decide, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
+import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
-import type { StoredEntry, Table, TableRecord } from './table.ts';
+import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
 import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
@@ -46,6 +47,24 @@ export type TableBroadcast =
   /** A process took the table over at this log position: whoever holds less missed something. */
   | { readonly type: 'head'; readonly table: TableId; readonly seq: number };
 
+/** What a searching bot or a hint is given to think about: a seat's view and legal decisions, never the state. */
+export interface ThinkRequest {
+  readonly gameId: string;
+  readonly level: LevelId;
+  readonly view: unknown;
+  readonly seat: Seat;
+  readonly legal: readonly unknown[];
+  readonly seed: string;
+  readonly budgetMs?: number;
+}
+
+/** Where searching bots and hints think, off the event loop: the server's one thinking pool (@razzia/bots/pool),
+ * or a stand-in in tests. A rejection means "no answer": the host falls back (bots to the greedy bot). */
+export interface Thinking {
+  think(request: ThinkRequest): Promise<unknown>;
+  hint(request: ThinkRequest): Promise<{ readonly action: unknown; readonly winChance: number }>;
+}
+
 /** What the outside world hears from a table. The socket gateway implements it (through the cluster, if any). */
 export interface TableListener {
   broadcast(message: TableBroadcast): void;
@@ -59,12 +78,20 @@ export interface HostDeps {
   readonly random: Random;
   readonly listener: TableListener;
   readonly botDelayMs: number;
+  /** Where searching bots and hints think; without it, searching bots play as the greedy bot and hints fail. */
+  readonly thinking?: Thinking;
+  /** The most a searching bot may think per decision, in ms (its level's own ceiling applies too). */
+  readonly thinkMs?: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
   /** Every command that changed the table, with its time from start to publish. */
   readonly observe?: (command: Command['type'], ms: number) => void;
   /** A cluster: this host's append was refused because another process holds the table now. The host has
    * stopped; the caller forwards its commands to the new owner. */
   readonly fenced?: (table: TableHost) => void;
+}
+
+function thinkingKey(d: Decision): string {
+  return `${d.seat}/${d.since}`;
 }
 
 /** A reconnecting client that missed more log entries than this gets a whole snapshot instead. */
@@ -82,6 +109,10 @@ export class TableHost {
   private queue: Promise<unknown> = Promise.resolve();
   private cancelTimer: (() => void) | null = null;
   private disposed = false;
+  /** Decisions a searching bot is thinking about here, as `seat/since`: their answer moves the table on. */
+  private readonly thinking = new Set<string>();
+  /** Seats whose hint is being thought about (one at a time per seat). */
+  private readonly hinting = new Set<Seat>();
   /** This process no longer owns the table (another took it over): nothing more is appended here. */
   lost = false;
   readonly presence = new Presence();
@@ -147,9 +178,54 @@ export class TableHost {
 
   /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
   run(command: Command): Promise<Result<object>> {
+    if (command.type === 'hint') return this.hint(command);
     const result = this.queue.then(() => this.execute(command));
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * A player's hint: the decision step checks the request and logs that the seat asked (in the table's order of
+   * commands); the hint is then thought about off the event loop, from the seat's view at that moment, while the
+   * table goes on, and only the asker gets it (the reply). One at a time per seat.
+   */
+  private async hint(command: Extract<Command, { type: 'hint' }>): Promise<Result<object>> {
+    const seat = this.seatOf(command.owner);
+    if (seat !== null && this.hinting.has(seat)) return fail('rate-limited', 'a hint for your seat is already on its way');
+    if (seat !== null) this.hinting.add(seat);
+    try {
+      const asked = this.queue.then(async () => {
+        const r = await this.execute(command);
+        // The seat's view and legal list as they were when it asked (the log says so at this point).
+        return r.ok ? { ok: true as const, version: this.version, request: this.inputFor(seat as Seat) } : r;
+      });
+      this.queue = asked.catch(() => undefined);
+      const ready = await asked;
+      if (!ready.ok) return ready;
+      const { version, request } = ready;
+      const normal = levelById('normal')?.search;
+      if (!this.deps.thinking || !normal) return fail('internal', 'no hint can be thought about here right now; nothing was changed');
+      try {
+        const answer = await this.deps.thinking.hint({
+          gameId: this.game.id,
+          level: 'normal',
+          ...request,
+          seed: `${this.table.record.botSeed}/hint/${version}/${request.seat}`,
+          budgetMs: Math.min(normal.timeMs, this.deps.thinkMs ?? Infinity),
+        });
+        return { ok: true, value: { version, intent: answer.action as object, winChance: Math.min(1, Math.max(0, answer.winChance)) } };
+      } catch (e) {
+        this.deps.log?.({ table: this.id, seat: request.seat, err: e instanceof Error ? e.message : String(e) }, 'hint failed');
+        return fail('internal', 'the hint could not be thought about; try again');
+      }
+    } finally {
+      if (seat !== null) this.hinting.delete(seat);
+    }
+  }
+
+  /** What a bot (or a hint) is given for `seat`: its view and legal decisions now — never the state. */
+  private inputFor(seat: Seat): { view: unknown; seat: Seat; legal: readonly unknown[] } {
+    return { view: this.game.view(this.table.state, seat), seat, legal: this.game.legal(this.table.state, seat) };
   }
 
   /** Runs `fn` between commands, when nothing is being decided or stored (snapshots that must not interleave). */
@@ -190,7 +266,7 @@ export class TableHost {
         throw e;
       }
       this.deps.observe?.(command.type, performance.now() - started);
-      if (command.type === 'act' || command.type === 'wake')
+      if (command.type === 'act' || command.type === 'wake' || command.type === 'bot-move')
         this.deps.log?.(
           { table: this.id, game: this.game.id, command: command.type, moves: d.moves.length, version: d.table.record.version, latencyMs: +(performance.now() - started).toFixed(3) },
           'action',
@@ -228,12 +304,13 @@ export class TableHost {
     this.arm();
   }
 
-  /** Arms the timer for the next bot decision or clock, if any. */
+  /** Arms the timer for the next bot decision or clock, if any, and has every searching bot that is due think. */
   private arm(): void {
     this.cancelTimer?.();
     this.cancelTimer = null;
     if (this.disposed) return;
-    const at = nextWake(this.table, this.deps.botDelayMs);
+    this.thinkDue();
+    const at = nextWake(this.table, this.deps.botDelayMs, (d) => this.thinking.has(thinkingKey(d)));
     if (at === null) return;
     this.cancelTimer = this.deps.clock.after(at - this.deps.clock.now(), () => {
       this.cancelTimer = null;
@@ -245,6 +322,72 @@ export class TableHost {
         if (!this.cancelTimer) this.arm();
       });
     });
+  }
+
+  // Thinking bots ---------------------------------------------------------------------------------------
+
+  /** Asks the thinking pool for each searching bot's decision that is due and not yet being thought about: every
+   * awaited bot seat of a simultaneous decision thinks, each on its own. */
+  private thinkDue(): void {
+    for (const decision of dueThinkers(this.game, this.table, this.deps.clock.now(), this.deps.botDelayMs)) {
+      const key = thinkingKey(decision);
+      if (this.thinking.has(key)) continue;
+      this.thinking.add(key);
+      void this.think(decision, key).catch((e: unknown) => {
+        this.thinking.delete(key);
+        this.deps.log?.({ table: this.id, seat: decision.seat, err: e instanceof Error ? e.stack : String(e) }, 'bot thinking failed');
+      });
+    }
+  }
+
+  /**
+   * One searching bot's decision, off the event loop: the pool is given the seat's view and legal list (never the
+   * state) and a seed from the table's secret bot seed, the version and the seat; its answer comes back as a
+   * `bot-move` command, which the decision step judges like any decision. An answer the table moved past is
+   * dropped; a pool that fails gives way to the greedy bot; a host stopped meanwhile (unloaded, drained, taken over
+   * by another process) drops the answer, and whoever hosts the table next thinks again.
+   */
+  private async think(decision: Decision, key: string): Promise<void> {
+    const { seat } = decision;
+    const record = this.table.record;
+    const version = record.version;
+    const level = record.seats[seat]?.bot as LevelId;
+    const input = this.inputFor(seat);
+    const seed = `${record.botSeed}/${version}/${seat}`;
+    const ceiling = levelById(level)?.search?.timeMs ?? 1_000;
+    const clock = record.settings.clock === null ? Infinity : record.settings.clock * 1000;
+    const budgetMs = Math.min(ceiling, clock, this.deps.thinkMs ?? Infinity);
+    let action: unknown;
+    try {
+      if (!this.deps.thinking) throw new Error('no thinking pool');
+      action = await this.deps.thinking.think({ gameId: this.game.id, level, ...input, seed, budgetMs });
+    } catch (e) {
+      if (this.disposed) return;
+      this.deps.log?.({ table: this.id, seat, level, err: e instanceof Error ? e.message : String(e) }, 'a thinking bot had no answer: the greedy bot decides');
+      action = this.greedy(input, seed);
+    }
+    if (this.disposed) return;
+    const played = await this.run({ type: 'bot-move', seat, version, action });
+    this.thinking.delete(key);
+    if (!played.ok && !this.disposed) {
+      this.deps.log?.({ table: this.id, seat, version, error: played.error }, 'a thinking bot’s answer was dropped');
+      // Still the same decision, and its answer refused for another reason than the table moving on: the greedy
+      // bot decides now, from the seat's view as it is, so the table cannot stall on an answer it keeps refusing.
+      const open = this.table.record.decisions.find((d) => d.seat === seat);
+      if (open && thinkingKey(open) === key && played.error.code !== 'stale-version' && played.error.code !== 'shutting-down') {
+        const now = this.inputFor(seat);
+        await this.run({ type: 'bot-move', seat, version: this.version, action: this.greedy(now, `${record.botSeed}/${this.version}/${seat}`) });
+      }
+    }
+    if (!this.disposed) this.arm();
+  }
+
+  /** The greedy bot's choice for a seat: the fallback when a thinking bot has no answer. */
+  private greedy(input: { view: unknown; seat: Seat; legal: readonly unknown[] }, seed: string): unknown {
+    const bot = Object.hasOwn(this.game.bots, 'greedy') ? this.game.bots.greedy : undefined;
+    const rng = Rng.fromSeed(seed);
+    if (!bot) return input.legal[0];
+    return bot.choose(input as never, () => rng.next());
   }
 
   /** Stopped here: disposed (unloaded, drained) or taken over by another process. */

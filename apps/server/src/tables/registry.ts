@@ -1,6 +1,7 @@
 // Every table this process hosts: creates them, finds them (loading them from the store on demand and rebuilding
 // the game by replaying its moves), restores the live ones after a restart, and keeps the public lobby.
 
+import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
 import type { LobbyEntry, TableId, TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
@@ -57,6 +58,8 @@ export class TableRegistry {
       return fail('bad-message', `players: ${game.name} is for ${game.seats.min} to ${game.seats.max} players, not ${settings.players}`);
     const options = game.schemas.options.safeParse(settings.options);
     if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
+    // A hint is a searching bot's advice: only a game whose hidden part can be sampled can give one.
+    if (settings.hints && !searchable(game)) return fail('bad-message', `hints: ${game.name} cannot give hints`);
     return ok({ ...settings, options: options.data as Record<string, unknown> });
   }
 

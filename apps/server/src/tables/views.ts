@@ -53,6 +53,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     players: record.settings.players,
     visibility: record.settings.visibility,
     clock: record.settings.clock,
+    hints: record.settings.hints ?? false,
     status: record.status,
     seats: record.seats.map((s, seat) => ({
       seat,
