@@ -287,7 +287,7 @@ function expectGapless(log: readonly LogEntry[], seq: number, from: number): voi
 
 export async function createTable(
   server: { url: string },
-  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string },
+  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string; hints?: boolean },
   token?: Token,
 ): Promise<{ id: TableId; token: Token }> {
   const res = await fetch(`${server.url}/api/tables`, {
@@ -299,6 +299,7 @@ export async function createTable(
       players: settings.players,
       visibility: settings.visibility ?? 'public',
       clock: settings.clock ?? null,
+      ...(settings.hints === undefined ? {} : { hints: settings.hints }),
     }),
   });
   if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
@@ -389,6 +390,7 @@ export async function seatedTable(
     clock?: number | null;
     visibility?: 'public' | 'private';
     game?: string;
+    hints?: boolean;
   },
 ): Promise<{ id: TableId; clients: TestClient[]; tokens: Token[] }> {
   const { id, token } = await createTable(server, {
@@ -396,6 +398,7 @@ export async function seatedTable(
     clock: options.clock ?? null,
     visibility: options.visibility ?? 'public',
     ...(options.game ? { game: options.game } : {}),
+    ...(options.hints === undefined ? {} : { hints: options.hints }),
   });
   const clients: TestClient[] = [];
   const tokens: Token[] = [];

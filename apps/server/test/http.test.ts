@@ -25,10 +25,15 @@ describe('GET /api/games', () => {
       name: 'Razzia!',
       designer: 'Reiner Knizia',
       seats: { min: 2, max: 5 },
-      bots: expect.arrayContaining([expect.objectContaining({ id: 'greedy' }), expect.objectContaining({ id: 'random' })]),
+      bots: ['random', 'greedy', 'easy', 'normal', 'hard'].map((id) => ({ id, name: expect.any(String), description: expect.any(String) })),
       options: {},
       recordFormat: 'razzia-record/1',
     });
+    // Every game of the platform can sample what a seat does not see: all five, weakest first, named for a menu.
+    for (const id of ['razzia-dorra', 'robbery']) expect(games.find((g) => g.id === id)?.bots.map((b) => b.id)).toEqual(['random', 'greedy', 'easy', 'normal', 'hard']);
+    expect(games.find((g) => g.id === 'razzia')?.bots.find((b) => b.id === 'hard')).toMatchObject({ name: 'Hard' });
+    // A game that cannot (the test game) offers its own bots only.
+    expect(games.find((g) => g.id === 'guess')?.bots.map((b) => b.id).sort()).toEqual(['greedy', 'random']);
   });
 });
 
@@ -40,6 +45,18 @@ describe('POST /api/tables', () => {
     expect(body.table).toMatchObject({ game: 'razzia', name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public', clocks: [] });
     expect(body.table.seats.every((s) => s.occupant === null)).toBe(true);
     expect(body.table.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('takes hints (default off), shown in the table to everyone; refuses a non-boolean', async () => {
+    const on = await request(server.url).post('/api/tables').send({ ...good, hints: true }).expect(201);
+    expect(CreateTableResponseSchema.parse(on.body).table.hints).toBe(true);
+    const off = await request(server.url).post('/api/tables').send(good).expect(201);
+    expect(CreateTableResponseSchema.parse(off.body).table.hints).toBe(false);
+    const bad = await request(server.url).post('/api/tables').send({ ...good, hints: 'yes' }).expect(400);
+    expect(HttpErrorSchema.parse(bad.body).error).toMatchObject({ code: 'bad-message', message: expect.stringContaining('hints') });
+    // The test game cannot give hints.
+    const guess = await request(server.url).post('/api/tables').send({ ...good, game: 'guess', players: 2, hints: true }).expect(400);
+    expect(HttpErrorSchema.parse(guess.body).error.message).toMatch(/hints/);
   });
 
   it('keeps the token a browser presents, so the same browser hosts many tables', async () => {
