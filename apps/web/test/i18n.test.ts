@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DICTIONARIES, LOCALES, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
 import { ERROR_CODES } from '@razzia/protocol/messages';
+import { analysisWords } from '../src/lib/analysis/messages.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../src/lib/games/razzia/messages/nl.ts';
@@ -27,7 +28,9 @@ for (const [path, exports] of Object.entries(gameFiles)) {
   games.set(name, { ...games.get(name), [locale]: dict });
 }
 
-const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games];
+/** Words that load with a part of the page rather than with a game (the analysis panel's). */
+const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [['analysis', analysisWords]];
+const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 
 describe('i18n', () => {
   it('finds the dictionaries of every game folder', () => {
@@ -51,7 +54,7 @@ describe('i18n', () => {
 
   it("no game's key is also the chrome's or another game's (a key means one thing; rule refusals are each game's)", () => {
     const seen = new Map<string, string>(Object.keys(en).map((k) => [k, 'chrome']));
-    for (const [game, dicts] of games)
+    for (const [game, dicts] of [...games, ...parts])
       for (const key of Object.keys(dicts.en ?? {})) {
         // Rule refusals are looked up in the table's own game first: two games may word the same code.
         if (key.startsWith('error.rule.')) continue;

@@ -26,7 +26,15 @@ export interface Replayed {
   readonly names: readonly string[];
   /** Set when the record stops at an illegal move: its index and the rule it breaks. */
   readonly illegal: { readonly index: number; readonly rule: string; readonly code: string; readonly message: string } | null;
+  /** The game as its record reads (`GameDef.record.read`): the set-up and every move, for the analysis. Move i is
+   * taken at views[i]. */
+  readonly played: { readonly setup: unknown; readonly moves: readonly unknown[] };
+  /** The record plays to the game's end (only a finished game is analysed: nothing in it is hidden any more). */
+  readonly finished: boolean;
 }
+
+/** A decision of a game in its own words ("Bid 9"), read in the view it is taken in: for analysis and hints. */
+export type DescribeChoice = (action: unknown, view: unknown, seat: number, names: readonly string[], t: Translate) => string;
 
 export type ReplayLoaded = { readonly ok: true; readonly replay: Replayed } | { readonly ok: false; readonly reason: string };
 
@@ -45,4 +53,6 @@ export interface GameModule {
   describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;
   /** Replays a record of this game (its parser loads only when a record is opened). */
   replay(json: unknown): Promise<ReplayLoaded>;
+  /** Its decisions in words, for the analysis and hints (loads when first needed). */
+  choices(): Promise<DescribeChoice>;
 }

@@ -2,13 +2,14 @@
 // The chrome's words are here; each game brings its own (lib/games/<game>/messages), added when it loads.
 
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
+import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
 import { en, type MessageKey as ChromeKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
 
-/** Every key: the chrome's and every game's. */
-export type MessageKey = ChromeKey | GameMessageKey;
+/** Every key: the chrome's, every game's and the words that load with the analysis. */
+export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };

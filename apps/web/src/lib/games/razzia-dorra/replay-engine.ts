@@ -39,5 +39,9 @@ export function replayNow(json: unknown): ReplayLoaded {
     states.push(state);
     ends.push(log.length);
   }
-  return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal } };
+    const finished = illegal === null && pending(state).kind === 'over';
+  return {
+    ok: true,
+    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played: { setup: read.setup, moves: read.moves }, finished },
+  };
 }

@@ -25,4 +25,5 @@ export const razziaModule: GameModule = {
   Rules,
   describe: describeEntry,
   replay: replayRecord,
+  choices: () => import('./choice.ts').then((m) => m.describeChoice),
 };

@@ -6,7 +6,7 @@ import type { LogEntry } from '@razzia/protocol/table';
 import type { ReplayLoaded } from '../types.ts';
 
 export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
-  const [{ readRecord }, { startGame }, { apply }, { view }] = await Promise.all([
+  const [{ readRecord, moveOf }, { startGame }, { apply }, { view }] = await Promise.all([
     import('@razzia/game-razzia/record'),
     import('@razzia/game-razzia/setup'),
     import('@razzia/game-razzia/apply'),
@@ -35,7 +35,9 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
     states.push(state);
     ends.push(log.length);
   }
-  return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal } };
+    const played = { setup: read.setup, moves: read.actions.map(moveOf) };
+  const finished = illegal === null && state.phase.kind === 'over';
+  return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played, finished } };
 }
 
 /** The index of the first state of each round, for "jump to round". */

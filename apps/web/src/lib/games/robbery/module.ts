@@ -20,4 +20,5 @@ export const robberyModule: GameModule = {
   Rules,
   describe: describeEntry,
   replay: replayRecord,
+  choices: () => import('./choice.ts').then((m) => m.describeChoice),
 };

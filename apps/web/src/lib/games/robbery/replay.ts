@@ -38,7 +38,11 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
     states.push(state);
     ends.push(log.length);
   }
-  return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: raidStarts(states), names: read.setup.names, illegal } };
+    const finished = illegal === null && state.phase.kind === 'over';
+  return {
+    ok: true,
+    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: raidStarts(states), names: read.setup.names, illegal, played: { setup: read.setup, moves: read.moves }, finished },
+  };
 }
 
 /** The index of the first state of each raid, for "jump to raid". */

@@ -65,7 +65,8 @@ export function handRows(view: GameView, legal: readonly Action[]): HandRow[] {
   }));
 }
 
-function choiceOf(view: GameView, seat: Seat, intent: Play): PlayChoice {
+/** What one play does, read from the view it is played in. */
+export function choiceOf(view: GameView, seat: Seat, intent: Play): PlayChoice {
   const effect = effectOf(view, seat, intent.card);
   switch (effect.kind) {
     case 'take':

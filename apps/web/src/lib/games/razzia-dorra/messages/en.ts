@@ -170,6 +170,10 @@ export const dorraEn = {
   'error.rule.answer/proposer': 'You made this proposal: the others answer it.',
   'error.rule.answer/not-a-party': 'You are not in this deal.',
   'error.rule.answer/already-given': 'You have already answered.',
+  'dorra.choice.place': 'Place the extra chit at the {bar}',
+  'dorra.choice.pick': 'Lay {card} face down',
+  'dorra.choice.give': 'Give {money} to {name}',
+  'dorra.choice.giveNext': 'Give the next chit to {name}',
 } as const;
 
 export type DorraTableKey = keyof typeof dorraEn;

@@ -167,4 +167,8 @@ export const dorraEs: Record<DorraTableKey, string> = {
   'error.rule.answer/proposer': 'Esta propuesta es tuya: responden los demás.',
   'error.rule.answer/not-a-party': 'No participas en este trato.',
   'error.rule.answer/already-given': 'Ya has respondido.',
+  'dorra.choice.place': 'Coloca la ficha extra en el {bar}',
+  'dorra.choice.pick': 'Pon {card} boca abajo',
+  'dorra.choice.give': 'Da {money} a {name}',
+  'dorra.choice.giveNext': 'Da la siguiente ficha a {name}',
 };

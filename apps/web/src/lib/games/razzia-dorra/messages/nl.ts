@@ -167,4 +167,8 @@ export const dorraNl: Record<DorraTableKey, string> = {
   'error.rule.answer/proposer': 'Dit voorstel is van jou: de anderen antwoorden.',
   'error.rule.answer/not-a-party': 'Je zit niet in deze deal.',
   'error.rule.answer/already-given': 'Je hebt al geantwoord.',
+  'dorra.choice.place': 'Leg het extra fiche in de {bar}',
+  'dorra.choice.pick': 'Leg {card} gedekt',
+  'dorra.choice.give': 'Geef {money} aan {name}',
+  'dorra.choice.giveNext': 'Geef het volgende fiche aan {name}',
 };

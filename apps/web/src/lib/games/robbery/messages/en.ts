@@ -169,6 +169,8 @@ export const robberyEn = {
   'error.rule.discard/not-tiles': 'Name the tiles you discard.',
   'error.rule.discard/not-yours': 'You do not hold all of these tiles.',
   'error.rule.discard/total': 'The discarded tiles must be worth exactly 10 points.',
+  'robbery.choice.play': 'Play {card}: {effect}',
+  'robbery.choice.discard': 'Discard {tiles} ({points} {points:point|points})',
 } as const;
 
 export type RobberyTableKey = keyof typeof robberyEn;

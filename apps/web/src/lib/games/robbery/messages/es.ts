@@ -167,4 +167,6 @@ export const robberyEs: Record<RobberyTableKey, string> = {
   'error.rule.discard/not-tiles': 'Di qué fichas descartas.',
   'error.rule.discard/not-yours': 'No tienes todas esas fichas.',
   'error.rule.discard/total': 'Las fichas descartadas deben sumar exactamente 10 puntos.',
+  'robbery.choice.play': 'Juega {card}: {effect}',
+  'robbery.choice.discard': 'Descarta {tiles} ({points} {points:punto|puntos})',
 };

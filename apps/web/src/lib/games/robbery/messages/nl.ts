@@ -167,4 +167,6 @@ export const robberyNl: Record<RobberyTableKey, string> = {
   'error.rule.discard/not-tiles': 'Noem de tegels die je aflegt.',
   'error.rule.discard/not-yours': 'Je hebt niet al deze tegels.',
   'error.rule.discard/total': 'De afgelegde tegels moeten precies 10 punten waard zijn.',
+  'robbery.choice.play': 'Speel {card}: {effect}',
+  'robbery.choice.discard': 'Leg {tiles} af ({points} {points:punt|punten})',
 };
