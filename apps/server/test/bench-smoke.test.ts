@@ -26,6 +26,19 @@ describe('the server benchmark still runs', () => {
   });
 });
 
+describe('the bots benchmark still runs', () => {
+  it('scaled down: tables with a hard bot each, then the same without bots, each run reported', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/bench/bots.ts', '--tables=4', '--seconds=3', '--warmup-seconds=1'],
+      { cwd: repo, timeout: 120_000 },
+    );
+    expect(stdout).toMatch(/^Razzia Online bots benchmark — .*Node v/m);
+    expect(stdout).toMatch(/^\(a\) 4 tables, 3 people \+ 1 hard bot each: event loop p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms; people's actions \d+, p50 [\d.]+ ms, p99 [\d.]+ ms; bot decisions \d+/m);
+    expect(stdout).toMatch(/^\(b\) 4 tables, 4 people each: event loop p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms; people's actions \d+/m);
+  }, 130_000);
+});
+
 describe('the cluster benchmark still runs', () => {
   it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills; its last line', async () => {
     const { stdout } = await run(

@@ -13,6 +13,8 @@ import { HeldThinking } from './support/held-thinking.ts';
 type Server = Awaited<ReturnType<typeof testServer>>;
 
 const ping = (client: TestClient) => client.socket.timeout(20_000).emitWithAck(PING_EVENT);
+/** The game version a bot was asked to think on: its seed is `<bot seed>/<version>/<seat>`. */
+const versionOf = (seed: string) => Number(seed.split('/').at(-2));
 
 describe('searching bots at the real server', () => {
   let server: Server;
@@ -70,9 +72,12 @@ describe('the event loop while a bot thinks', () => {
       await ann.must({ type: 'start', table: a.id });
       const held = await thinking.next('think');
       expect(held.request.level).toBe('hard');
-      const version = ann.payload(a.id)?.version;
-
+      const version = versionOf(held.request.seed);
+      // The update that opened the bot's decision went out before the think was asked for: after a round trip on
+      // the same socket, Ann holds it.
       await ping(ann);
+      expect(ann.payload(a.id)?.version).toBe(version);
+
       const turn = bea.payload(b.id)?.awaiting[0] as number;
       const mover = turn === 0 ? bea : cas;
       const game = mover.payload(b.id);
@@ -86,7 +91,7 @@ describe('the event loop while a bot thinks', () => {
 
       const seen = ann.frames.length;
       held.answer(held.request.legal[0]);
-      const moved = await ann.waitFor((f) => f.type === 'update' && (f.payload?.version ?? 0) > (version as number), seen);
+      const moved = await ann.waitFor((f) => f.type === 'update' && (f.payload?.version ?? 0) > version, seen);
       expect(moved.type === 'update' && moved.entries.some((e) => e.kind === 'game')).toBe(true);
       ann.close();
       bea.close();
@@ -156,7 +161,7 @@ describe('a restart mid-think', () => {
     void autoPlay(ann, a.id).catch(() => undefined);
     await ann.must({ type: 'start', table: a.id });
     const held = await first.next('think');
-    const version = ann.payload(a.id)?.version as number;
+    const version = versionOf(held.request.seed);
     ann.close();
     await one.close();
     held.answer(held.request.legal[0]);
