@@ -196,6 +196,27 @@ describe('a cluster of three processes', () => {
     expect(moves.length).toBe(spectator.game?.version);
   });
 
+  it('thinking bots think on the table’s owner alone; after a kill -9 of the owner mid-game the new owner thinks again, and the game finishes', async () => {
+    const c = await cluster(2);
+    const t = await table(c, { people: 1, bots: 'easy' });
+    const plays = t.players.map((p) => p.play());
+    await t.host.client.must({ type: 'start', table: t.id });
+    const owner = await c.owner(t.id);
+    await until(async () => (t.spectator.game?.version ?? 0) > 12, 'a dozen moves, most of them the bots’');
+    // Only the owner decided: the bots' answers (bot-move) are actions of the owner alone.
+    const actions = await Promise.all(c.nodes.map((p) => p.metric('razzia_actions_total')));
+    expect(actions.filter((n) => n > 0)).toEqual([actions[owner]]);
+    await c.nodes[owner]!.kill9();
+    const survivor = await c.owner(t.id);
+    expect(survivor).not.toBe(owner);
+    const { lost, duplicated, moves } = await finished(c, t, plays);
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    // The bot seats went on deciding on the new owner, never on a timeout.
+    expect(await c.nodes[survivor]!.metric('razzia_actions_total')).toBeGreaterThan(0);
+    expect(moves.filter((m) => 'seat' in m && m.seat > 0).length).toBeGreaterThan(10);
+    expect(moves.some((m) => 'seat' in m && m.timedOut)).toBe(false);
+  });
+
   it('Redis restarted mid-game: the processes reconnect, catch up what was lost, and the game finishes', async () => {
     const c = await cluster();
     const t = await table(c, { people: 3 });
