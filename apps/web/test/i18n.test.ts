@@ -6,6 +6,7 @@ import { DICTIONARIES, LOCALES, localName, pickLocale, translate, type Dictionar
 import { en } from '../src/lib/i18n/en.ts';
 import { ERROR_CODES } from '@razzia/protocol/messages';
 import { analysisWords } from '../src/lib/analysis/messages.ts';
+import { levelWords } from '../src/lib/table/level-words.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../src/lib/games/razzia/messages/nl.ts';
@@ -28,8 +29,11 @@ for (const [path, exports] of Object.entries(gameFiles)) {
   games.set(name, { ...games.get(name), [locale]: dict });
 }
 
-/** Words that load with a part of the page rather than with a game (the analysis panel's). */
-const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [['analysis', analysisWords]];
+/** Words that load with a part of the page rather than with a game (the analysis panel's, the level picker's). */
+const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [
+  ['analysis', analysisWords],
+  ['levels', levelWords],
+];
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 
 describe('i18n', () => {
@@ -100,6 +104,9 @@ describe('i18n', () => {
     expect(localName('Greedy bot', es)).toBe('Bot codicioso');
     expect(localName('Random bot 2', es)).toBe('Bot al azar 2');
     expect(localName('Greedy bot', (key) => translate('nl', key))).toBe('Hebzuchtige bot');
+    expect(localName('Hard bot 2', es)).toBe('Bot difícil 2');
+    expect(localName('Easy bot', (key) => translate('nl', key))).toBe('Makkelijke bot');
+    expect(localName('Normal bot', (key) => translate('en', key))).toBe('Normal bot');
     expect(localName('Greedy botje', es)).toBe('Greedy botje');
     expect(localName('Elke', es)).toBe('Elke');
   });

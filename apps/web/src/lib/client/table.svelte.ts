@@ -203,6 +203,10 @@ export class TableClient {
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   mute = (target: number | 'spectators', muted: boolean) => this.command({ type: 'mute', table: this.id as never, target, muted });
 
+  /** At a table that allows hints, while this seat's decision is awaited: what a bot would decide in its place,
+   * for this seat alone. A refusal (hints off, too soon again, not this seat's decision) comes back, not as `error`. */
+  hint = () => this.send({ type: 'hint', table: this.id as never });
+
   async rematch(): Promise<string | null> {
     const reply = await this.command({ type: 'rematch', table: this.id as never });
     return reply.ok ? (reply as unknown as { table: string }).table : null;

@@ -201,6 +201,21 @@ export const en = {
   'log.muted': 'The host muted {name} in the chat',
   'log.unmuted': 'The host let {name} chat again',
   'error.muted': 'The host muted your chat at this table.',
+  'table.botEasy': 'Easy bot',
+  'table.botNormal': 'Normal bot',
+  'table.botHard': 'Hard bot',
+  'table.addBot': 'Add a bot',
+  'table.botLevels': 'Bot level for seat {n}, weakest first',
+  'home.create.hints': 'Allow hints',
+  'home.create.hintsAbout': 'Players may ask a bot what it would do in their place; everyone sees who asked.',
+  'table.hintsOn': 'Hints allowed',
+  'hint.ask': 'Hint',
+  'hint.asking': 'Thinking…',
+  'hint.title': 'A bot would',
+  'hint.chance': 'about {p}% chance to win after it',
+  'log.hintAsked': '{name} asked for a hint',
+  'error.hints-off': 'Hints are not allowed at this table.',
+  'error.not-your-turn': 'A hint is only for your own decision, when the game waits for it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,12 +4,13 @@
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
+import type { LevelKey } from '../table/level-words.ts';
 import { en, type MessageKey as ChromeKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
 
-/** Every key: the chrome's, every game's and the words that load with the analysis. */
-export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey;
+/** Every key: the chrome's, every game's, and the words that load with the analysis and the level picker. */
+export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };
@@ -62,9 +63,20 @@ export function hasKey(key: string, games: readonly Dictionaries[] = []): boolea
 export function localName(name: string, t: (key: MessageKey) => string): string {
   const match = BOT_NAME_PATTERN.exec(name);
   if (!match) return name;
-  const base = t(match[1] === BOT_NAMES.greedy ? 'table.botGreedy' : 'table.botRandom');
+  const id = Object.entries(BOT_NAMES).find(([, base]) => base === match[1])?.[0];
+  const key = id === undefined ? undefined : BOT_NAME_KEYS[id];
+  const base = key ? t(key) : (match[1] as string);
   return match[2] ? `${base} ${match[2]}` : base;
 }
+
+/** The words of each bot's name the server gives (BOT_NAMES), by bot id. */
+const BOT_NAME_KEYS: Readonly<Record<string, ChromeKey>> = {
+  random: 'table.botRandom',
+  greedy: 'table.botGreedy',
+  easy: 'table.botEasy',
+  normal: 'table.botNormal',
+  hard: 'table.botHard',
+};
 
 /** The first of the browser's preferred languages that we speak, else English. */
 export function pickLocale(preferred: readonly string[]): Locale {

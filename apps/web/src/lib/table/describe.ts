@@ -24,6 +24,8 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.standIn', { name: who(e.seat) });
     case 'stand-in-ended':
       return t('log.standInEnded', { name: who(e.seat) });
+    case 'hint-asked':
+      return t('log.hintAsked', { name: who(e.seat) });
     case 'mute':
       return t(e.muted ? 'log.muted' : 'log.unmuted', { name: e.target === 'spectators' ? t('chat.spectators') : who(e.target) });
     default:
