@@ -8,7 +8,7 @@
 // It prints the server's event-loop delay over the measured window (p50/p99/max, from its /metrics:
 // perf_hooks.monitorEventLoopDelay inside the server, sampled every millisecond, the interval included) and the
 // people's action latency (a decision sent → its acknowledgement, which comes after it is stored and published).
-// usage: tsx apps/server/bench/bots.ts [--tables=100] [--seconds=30] [--warmup-seconds=5] [--level=hard]
+// usage: tsx apps/server/bench/bots.ts [--tables=100] [--seconds=30] [--warmup-seconds=5] [--level=hard] [--runs=a,b]
 
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import type { GamePayload, ServerMessage, TableId, Token } from '@razzia/protocol';
@@ -21,6 +21,8 @@ const TABLES = Number(args.get('tables') ?? 100);
 const SECONDS = Number(args.get('seconds') ?? 30);
 const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 5);
 const LEVEL = args.get('level') ?? 'hard';
+/** Which runs, in which order: `--runs=b,a` measures the load without bots first. */
+const RUNS = (args.get('runs') ?? 'a,b').split(',');
 const PLAYERS = 4;
 
 /** One table: its people's sockets (seat = index), deciding 0.5–1.5 s after their turn comes. */
@@ -156,8 +158,7 @@ async function main(): Promise<void> {
     `server: real child process, SQLite, bot delay 700 ms, thinking pool of ${Math.max(1, availableParallelism() - 1)} worker thread(s); ` +
       `Razzia!, people decide 0.5-1.5 s after their turn; ${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured`,
   );
-  await run('(a)', PLAYERS - 1);
-  await run('(b)', PLAYERS);
+  for (const r of RUNS) await (r === 'a' ? run('(a)', PLAYERS - 1) : run('(b)', PLAYERS));
 }
 
 await main();
