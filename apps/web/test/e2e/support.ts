@@ -150,6 +150,8 @@ export interface TableSettings {
   readonly name?: string;
   readonly players?: number;
   readonly visibility?: 'public' | 'private';
+  /** Players may ask for hints (off by default). */
+  readonly hints?: boolean;
 }
 
 /** Opens a table from the home page and returns its link (the page is then on the table, before the start). */
@@ -159,6 +161,7 @@ export async function openTable(page: Page, url: string, settings: TableSettings
   await page.fill('input[name=table-name]', settings.name ?? 'Browser test table');
   if (settings.players) await page.locator(`label:has(input[name=players][value="${settings.players}"])`).click();
   if (settings.visibility) await page.locator(`label:has(input[name=visibility][value="${settings.visibility}"])`).click();
+  if (settings.hints) await page.check('input[name=hints]');
   await page.click('form.create button[type=submit]');
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
   return page.url();
@@ -171,8 +174,10 @@ export async function takeSeat(page: Page, seat: number, name: string): Promise<
   await page.waitForSelector(`[data-testid=seat-${seat}] .badge.you`);
 }
 
-/** The host adds a bot (`greedy` or `random`) in this seat. */
-export async function addBot(host: Page, seat: number, bot: 'greedy' | 'random' = 'greedy'): Promise<void> {
+/** The host adds a bot in this seat: opens the seat's level picker and picks the level (`greedy`, `random`, `easy`,
+ * `normal` or `hard`). */
+export async function addBot(host: Page, seat: number, bot: 'greedy' | 'random' | 'easy' | 'normal' | 'hard' = 'greedy'): Promise<void> {
+  await host.click(`[data-testid=seat-${seat}] [data-testid=add-bot]`);
   await host.click(`[data-testid=seat-${seat}] button[data-bot=${bot}]`);
   await host.waitForSelector(`[data-testid=seat-${seat}] strong`);
 }

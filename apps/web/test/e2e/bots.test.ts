@@ -1,0 +1,137 @@
+// Bots worth playing against, and a post-game analysis (issue 13), in real headless Chromium against the real
+// server: the host picks a bot's level from the seat's picker (by keyboard too) and a Hard bot takes the seat; at a
+// table that allows hints, a player's Hint shows what a bot would do, in the game's words, with its win chance, and
+// the others see that hints are on and who asked; a finished game's replay is analysed for one player in a Web
+// Worker, with progress, a marked decision with its better choice, a click that moves the replay there, and Stop.
+// Every page passes axe-core; screenshots land in apps/web/test-artifacts/.
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, addBot, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+
+const e2e = useE2E({ botDelayMs: 30 });
+
+/** Opens a two-seat Razzia! table from the home page's form, with hints allowed or not (off unless asked for). */
+async function openWithHints(page: Page, hints: boolean): Promise<string> {
+  await page.goto(e2e.url);
+  expect(await page.locator('input[name=hints]').isChecked()).toBe(false);
+  return openTable(page, e2e.url, { players: 2, name: hints ? 'Hints on' : 'No hints', hints });
+}
+
+describe('bots worth playing against, and a post-game analysis', () => {
+  it('the host picks a bot level, weakest first, and a Hard bot takes the seat under its level’s name', async () => {
+    const host = await e2e.newPage(PHONE, { isMobile: true });
+    await openTable(host, e2e.url, { players: 3, name: 'Levels' });
+    // The seat's picker opens by keyboard, lists the levels weakest first with a sentence each, and Escape closes it.
+    const trigger = host.locator('[data-testid=seat-1] [data-testid=add-bot]');
+    await trigger.focus();
+    await host.keyboard.press('Enter');
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    const levels = host.locator('[data-testid=seat-1] button[data-bot]');
+    await levels.first().waitFor();
+    expect(await levels.evaluateAll((b) => b.map((e) => e.getAttribute('data-bot')))).toEqual(['random', 'greedy', 'easy', 'normal', 'hard']);
+    expect(await host.locator('[data-testid=seat-1] button[data-bot] strong').allTextContents()).toEqual(['Random', 'Greedy', 'Easy', 'Normal', 'Hard']);
+    expect(await host.locator('[data-testid=seat-1] button[data-bot=hard] small').textContent()).toMatch(/thousands of possible futures/);
+    expect(await host.locator('[data-testid=seat-1] [role=list], [data-testid=seat-1] ul').first().getAttribute('aria-label')).toMatch(/Bot level for seat 2/);
+    await view(host, 'bots-level-picker-phone');
+    await e2e.audit(host, 'level picker (phone)');
+    await host.keyboard.press('Tab'); // into the list
+    await host.keyboard.press('Escape');
+    expect(await host.locator('[data-testid=seat-1] button[data-bot]').count()).toBe(0);
+    expect(await host.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-bot');
+
+    await addBot(host, 1, 'hard');
+    await expect.poll(() => host.locator('[data-testid=seat-1] strong').textContent()).toBe('Hard bot');
+    await addBot(host, 2, 'easy');
+    await expect.poll(() => host.locator('[data-testid=seat-2] strong').textContent()).toBe('Easy bot');
+    // A reader in Spanish sees the levels' names in Spanish.
+    const reader = await e2e.newPage(DESKTOP, { context: { locale: 'es-ES' } });
+    await reader.goto(host.url());
+    await expect.poll(() => reader.locator('[data-testid=seat-1] strong').textContent()).toBe('Bot difícil');
+    e2e.expectClean();
+  });
+
+  it('with hints allowed, a player’s Hint shows a bot’s suggestion with its win chance; everyone sees hints are on', async () => {
+    const host = await e2e.newPage(DESKTOP);
+    const link = await openWithHints(host, true);
+    await takeSeat(host, 0, 'Ann');
+    expect(await host.locator('[data-testid=hints-on]').textContent()).toBe('Hints allowed');
+    await addBot(host, 1, 'normal');
+    const spectator = await e2e.newPage(PHONE, { isMobile: true, context: { colorScheme: 'light' } });
+    await spectator.goto(link);
+    await startGame(host);
+    await spectator.waitForSelector('[data-testid=hints-on]');
+    expect(await spectator.locator('[data-testid=hint]').count()).toBe(0); // watching: nothing to ask about
+
+    await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+    await host.click('[data-testid=hint]');
+    const choice = host.locator('[data-testid=hint-choice]');
+    await choice.waitFor({ timeout: 60_000 });
+    const said = await host.locator('[data-testid=hint-said]').textContent();
+    expect(said).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
+    // The suggestion is one of Razzia!'s decisions, in the words of its buttons.
+    expect((await choice.textContent())?.trim()).toMatch(/^(Draw pile [12]|Court auction|Pass|Bid \d+|Use thieves: .+)$/);
+    await shot(host, 'bots-hint-desktop');
+    await e2e.audit(host, 'hint (desktop)');
+    // Everybody is told that Ann asked (never what she was told).
+    await expect.poll(() => spectator.locator('body').textContent(), { timeout: 30_000 }).toMatch(/Ann asked for a hint/);
+    expect(await spectator.locator('[data-testid=hint-choice]').count()).toBe(0);
+    await view(spectator, 'bots-hints-on-spectator-phone');
+    await e2e.audit(spectator, 'hints on (spectator, phone, light)');
+
+    // At a table without hints, there is no Hint to press; asking anyway is refused politely.
+    const other = await e2e.newPage(DESKTOP);
+    await openWithHints(other, false);
+    await takeSeat(other, 0, 'Ben');
+    await addBot(other, 1, 'greedy');
+    await startGame(other);
+    expect(await other.locator('[data-testid=hints], [data-testid=hint]').count()).toBe(0);
+    e2e.expectClean();
+  });
+
+  it('a finished game’s replay: Analyse a player → progress → a marked decision with a better choice → a click moves the replay; Stop stops', async () => {
+    const host = await e2e.newPage(DESKTOP);
+    const link = await openWithHints(host, false);
+    await addBot(host, 0, 'random');
+    await addBot(host, 1, 'greedy');
+    await startGame(host);
+    await host.waitForSelector('[data-testid=ranking]', { timeout: 120_000 });
+
+    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { reducedMotion: 'reduce' } });
+    await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
+    const panel = phone.locator('[data-testid=analysis]');
+    await panel.waitFor();
+    await phone.selectOption('[data-testid=analysis-seat]', '0');
+    await e2e.audit(phone, 'analysis before the start (phone)');
+    await phone.click('[data-testid=analysis-run]');
+    const progress = phone.locator('[data-testid=analysis-progress]');
+    expect(await progress.getAttribute('data-status')).toBe('running');
+    await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
+    expect(await phone.locator('[data-testid=analysis-progress] progress').count()).toBe(1);
+
+    const mark = phone.locator('[data-testid=analysis-mark]').first();
+    await mark.waitFor({ timeout: 200_000 });
+    const better = (await mark.locator('[data-testid=analysis-better]').textContent()) ?? '';
+    expect(better).toMatch(/^Better .+ \d{1,3}% to win$/);
+    expect(await mark.locator('.badge').textContent()).toMatch(/Inaccuracy|Mistake|Blunder/);
+    const index = Number(await mark.getAttribute('data-index'));
+    const total = Number(/of (\d+)/.exec((await phone.locator('[data-testid=step]').textContent()) ?? '')?.[1]);
+    expect(await phone.locator('[data-testid=step]').textContent()).toBe(`Move 0 of ${total}`);
+    await mark.click();
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index} of ${total}`);
+    expect(await mark.getAttribute('aria-current')).toBe('step');
+    await view(phone, 'bots-analysis-jump-phone');
+
+    // The worker runs on; Stop stops it and keeps what it found.
+    if ((await progress.getAttribute('data-status')) === 'running') {
+      await phone.click('[data-testid=analysis-stop]');
+      expect(await progress.getAttribute('data-status')).toBe('stopped');
+      await expect.poll(() => progress.textContent()).toMatch(/Stopped after \d+ of \d+ decisions/);
+      expect(await phone.locator('[data-testid=analysis-mark]').count()).toBeGreaterThan(0);
+    }
+    await panel.scrollIntoViewIfNeeded();
+    await shot(phone, 'bots-analysis-phone');
+    await e2e.audit(phone, 'analysis with marks (phone, reduced motion)');
+    e2e.expectClean();
+  });
+});
