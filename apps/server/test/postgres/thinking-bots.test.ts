@@ -1,0 +1,3 @@
+// The thinking-bots and hints suite, with every test server on PostgreSQL.
+import '../support/on-postgres.ts';
+import '../thinking-bots.test.ts';
