@@ -5,7 +5,6 @@
 import { Rng } from '@razzia/contract/random';
 import { razzia } from '@razzia/game-razzia';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hint } from '../src/analysis.ts';
 import { choose } from '../src/levels.ts';
 import { createThinkingPool, defaultPoolSize } from '../src/pool.ts';
 import { decider, playUntil } from './helpers.ts';
@@ -47,14 +46,12 @@ describe('the thinking pool', () => {
     for (const a of answers) expect(input.legal).toContainEqual(a);
   });
 
-  it('gives a hint in a worker exactly as the synchronous hint does: one of the seat\'s legal decisions and a chance', async () => {
-    const budget = { iterations: 30, timeMs: 150 };
-    const here = hint(razzia, input, { budget, seed: 'hint seed' });
+  it('gives a hint in a worker: one of the seat\'s legal decisions and a chance to win', async () => {
     const there = await pool.hint({ gameId: 'razzia', level: 'easy', ...input, seed: 'hint seed' });
+    expect(Object.keys(there).sort()).toEqual(['action', 'winChance']);
     expect(input.legal).toContainEqual(there.action);
     expect(there.winChance).toBeGreaterThanOrEqual(0);
     expect(there.winChance).toBeLessThanOrEqual(1);
-    expect(there).toEqual({ action: here.action, winChance: here.winChance });
     await expect(pool.hint({ gameId: 'razzia', level: 'greedy', ...input, seed: 'x' })).rejects.toThrow(/searching level/);
   });
 
