@@ -3,6 +3,7 @@
 // decide.ts, all hiding in views.ts: the host only moves data between them, the store and the gateway.
 
 import { levelById, type LevelId } from '@razzia/bots';
+import type { ThinkRequest } from '@razzia/bots/pool';
 import { Rng, type AnyGame, type Random, type Seat, type Viewer } from '@razzia/contract';
 import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
 import { diff } from '@razzia/protocol/patch';
@@ -47,16 +48,9 @@ export type TableBroadcast =
   /** A process took the table over at this log position: whoever holds less missed something. */
   | { readonly type: 'head'; readonly table: TableId; readonly seq: number };
 
-/** What a searching bot or a hint is given to think about: a seat's view and legal decisions, never the state. */
-export interface ThinkRequest {
-  readonly gameId: string;
-  readonly level: LevelId;
-  readonly view: unknown;
-  readonly seat: Seat;
-  readonly legal: readonly unknown[];
-  readonly seed: string;
-  readonly budgetMs?: number;
-}
+/** What a searching bot or a hint is given to think about (the pool's own type): a seat's view and legal
+ * decisions, a seed and a budget — never the state. */
+export type { ThinkRequest };
 
 /** Where searching bots and hints think, off the event loop: the server's one thinking pool (@razzia/bots/pool),
  * or a stand-in in tests. A rejection means "no answer": the host falls back (bots to the greedy bot). */
