@@ -1,7 +1,8 @@
 // The table page's JavaScript budget: at most 100 KB gzipped with its game's module, for every game (measured on
-// the production build), and no zod in any of it.
+// the production build), and no zod in any of it; the bots (the analysis' search) only in the analysis worker.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
 import { gameIds, routeJs } from '../scripts/bundle-size.mjs';
@@ -18,4 +19,20 @@ describe('bundle size', () => {
       expect(table.files).toBeGreaterThan(3);
       for (const path of table.paths) expect(readFileSync(path, 'utf8')).not.toContain('ZodError');
     });
+
+  // 'ismcts' names the bots' search method: a string only @razzia/bots holds.
+  const hasBots = (path: string) => readFileSync(path, 'utf8').includes('ismcts');
+
+  it('no page loads the bots at once: the replay viewer and the table with each game', () => {
+    for (const route of ['/replay', '/t/[id]', '/']) expect((routeJs(route) as { paths: string[] }).paths.filter(hasBots), route).toEqual([]);
+    for (const game of gameIds as string[]) expect((routeJs('/t/[id]', game) as { paths: string[] }).paths.filter(hasBots), game).toEqual([]);
+  });
+
+  it('the analysis worker holds the bots, and no zod', () => {
+    const workers = join(new URL('..', import.meta.url).pathname, '.svelte-kit', 'output', 'client', '_app', 'immutable', 'workers');
+    const files = readdirSync(workers, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => join(workers, f));
+    expect(files.some((f) => /analysis\.worker-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(files.some(hasBots)).toBe(true);
+    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain('ZodError');
+  });
 });

@@ -7,7 +7,8 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, addBot, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, addBot, fixtures, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -132,6 +133,30 @@ describe('bots worth playing against, and a post-game analysis', () => {
     await panel.scrollIntoViewIfNeeded();
     await shot(phone, 'bots-analysis-phone');
     await e2e.audit(phone, 'analysis with marks (phone, reduced motion)');
+    e2e.expectClean();
+  });
+
+  it('a record file of each other game is analysed too (its own rules load in the worker); an unfinished one is not', async () => {
+    const page = await e2e.newPage(DESKTOP, { context: { colorScheme: 'light' } });
+    await page.goto(`${e2e.url}/replay`);
+    for (const [file, name] of [
+      ['razzia-dorra/records/bots-4p.json', 'dorra'],
+      ['robbery/records/bots-3p.json', 'robbery'],
+    ] as const) {
+      await page.setInputFiles('[data-testid=record-file]', join(fixtures, file));
+      await page.waitForSelector('[data-testid=analysis-run]');
+      await page.selectOption('[data-testid=analysis-seat]', '1');
+      await page.click('[data-testid=analysis-run]');
+      const progress = page.locator('[data-testid=analysis-progress]');
+      await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
+      await page.click('[data-testid=analysis-stop]');
+      expect(await progress.getAttribute('data-status')).toBe('stopped');
+      await shot(page, `bots-analysis-${name}-desktop-light`);
+      await e2e.audit(page, `analysis of ${name} (desktop, light)`);
+    }
+    await page.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/bots-4p-unfinished.json'));
+    await expect.poll(() => page.locator('[data-testid=analysis]').textContent()).toMatch(/Only a finished game can be analysed/);
+    expect(await page.locator('[data-testid=analysis-run]').count()).toBe(0);
     e2e.expectClean();
   });
 });
