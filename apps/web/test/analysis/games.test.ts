@@ -75,7 +75,7 @@ describe('the analysis worker’s games', () => {
         expect(steps.length).toBeGreaterThan(0);
         expect(steps.map((s) => s.done)).toEqual(steps.map((_, i) => i + 1));
         expect(steps.every((s) => s.total === steps.length)).toBe(true);
-        const describeChoice = await module.choices();
+        const { describe: describeChoice, target } = await module.choices();
         const t = (key: MessageKey, params?: Params) => translate('en', key, params, [module.messages]);
         for (const { decision } of steps) {
           // The decision is the seat's, taken at views[index].
@@ -85,6 +85,8 @@ describe('the analysis worker’s games', () => {
             expect(words, JSON.stringify(action)).toMatch(/\w/);
             expect(words).not.toMatch(/\{|undefined|NaN|\.choice\./);
           }
+          const selector = target(decision.best, views[decision.index], []);
+          if (selector !== null) expect(selector).not.toMatch(/undefined|NaN/);
         }
         const marks = marked(costliest, steps.map((s) => s.decision));
         expect(marks.every((d) => ['inaccuracy', 'mistake', 'blunder'].includes(d.verdict))).toBe(true);

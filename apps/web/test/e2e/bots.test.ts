@@ -27,9 +27,9 @@ describe('bots worth playing against, and a post-game analysis', () => {
     const trigger = host.locator('[data-testid=seat-1] [data-testid=add-bot]');
     await trigger.focus();
     await host.keyboard.press('Enter');
-    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const levels = host.locator('[data-testid=seat-1] button[data-bot]');
-    await levels.first().waitFor();
+    await levels.first().waitFor(); // the levels' words load the first time a picker opens
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     expect(await levels.evaluateAll((b) => b.map((e) => e.getAttribute('data-bot')))).toEqual(['random', 'greedy', 'easy', 'normal', 'hard']);
     expect(await host.locator('[data-testid=seat-1] button[data-bot] strong').allTextContents()).toEqual(['Random', 'Greedy', 'Easy', 'Normal', 'Hard']);
     expect(await host.locator('[data-testid=seat-1] button[data-bot=hard] small').textContent()).toMatch(/thousands of possible futures/);
@@ -72,6 +72,13 @@ describe('bots worth playing against, and a post-game analysis', () => {
     expect(said).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
     // The suggestion is one of Razzia!'s decisions, in the words of its buttons.
     expect((await choice.textContent())?.trim()).toMatch(/^(Draw pile [12]|Court auction|Pass|Bid \d+|Use thieves: .+)$/);
+    // …and it is ringed where the game draws it: exactly one of the decision buttons.
+    const ringed = await host.evaluate(() => {
+      const rule = document.querySelector('style[data-hint-ring]')?.textContent ?? '';
+      const found = [...document.querySelectorAll<HTMLElement>(rule.slice(0, rule.indexOf(' {')))];
+      return found.map((e) => ({ outline: getComputedStyle(e).outlineStyle, inBar: !!e.closest('[data-testid=actions]') }));
+    });
+    expect(ringed).toEqual([{ outline: 'solid', inBar: true }]);
     await shot(host, 'bots-hint-desktop');
     await e2e.audit(host, 'hint (desktop)');
     // Everybody is told that Ann asked (never what she was told).

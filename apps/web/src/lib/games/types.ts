@@ -36,6 +36,16 @@ export interface Replayed {
 /** A decision of a game in its own words ("Bid 9"), read in the view it is taken in: for analysis and hints. */
 export type DescribeChoice = (action: unknown, view: unknown, seat: number, names: readonly string[], t: Translate) => string;
 
+/** Where one of this seat's decisions is in the game's own table (a CSS selector of its button), or null: a hint is
+ * highlighted there. `legal` is the seat's list, in the order the game's buttons follow it. */
+export type ChoiceTarget = (action: unknown, view: unknown, legal: readonly unknown[]) => string | null;
+
+/** A game's decisions in words and on its table. */
+export interface Choices {
+  readonly describe: DescribeChoice;
+  readonly target: ChoiceTarget;
+}
+
 export type ReplayLoaded = { readonly ok: true; readonly replay: Replayed } | { readonly ok: false; readonly reason: string };
 
 export interface GameModule {
@@ -53,6 +63,6 @@ export interface GameModule {
   describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;
   /** Replays a record of this game (its parser loads only when a record is opened). */
   replay(json: unknown): Promise<ReplayLoaded>;
-  /** Its decisions in words, for the analysis and hints (loads when first needed). */
-  choices(): Promise<DescribeChoice>;
+  /** Its decisions in words and where they are on its table, for the analysis and hints (loads when first needed). */
+  choices(): Promise<Choices>;
 }

@@ -1,10 +1,10 @@
-// A decision of Dorra's Razzia in the game's words ("Lay Red raid 3 face down", "Give $3k to Ann"): for the analysis
-// of a finished game and for hints. Loads when first needed.
+// A decision of Dorra's Razzia in the game's words ("Lay Red raid 3 face down", "Give $3k to Ann"), and where it is
+// on the table: for the analysis of a finished game and for hints. Loads when first needed.
 
 import type { Action, GameView } from '@razzia/game-razzia-dorra/types';
 import type { Translate } from '../../i18n/index.ts';
 import { localName } from '../../i18n/index.ts';
-import { barName } from './look.ts';
+import { barName, cardKey } from './look.ts';
 import { cardName, money } from './viewmodel.ts';
 
 export function describeChoice(action: unknown, view: unknown, _seat: number, names: readonly string[], t: Translate): string {
@@ -26,5 +26,24 @@ export function describeChoice(action: unknown, view: unknown, _seat: number, na
       return t('dorra.accept');
     case 'refuse':
       return t('dorra.refuse');
+  }
+}
+
+/** The decision's control on the table: a bar to place at, a card of the hand, the next chit's party, an answer. */
+export function choiceTarget(action: unknown, view: unknown): string | null {
+  const a = action as Action;
+  const v = view as GameView;
+  switch (a.type) {
+    case 'place':
+      return `[data-action=place][data-bar="${Number(a.bar)}"]`;
+    case 'pick':
+      return `[data-action=choose][data-card="${cardKey(a.card)}"]`;
+    case 'give': {
+      const deal = v.phase.kind === 'propose' ? v.phase.deal : null;
+      return deal ? `label:has(> input[data-chit="${deal.to.length}"][data-to="${Number(a.to)}"])` : null;
+    }
+    case 'accept':
+    case 'refuse':
+      return `[data-action=${a.type}]`;
   }
 }

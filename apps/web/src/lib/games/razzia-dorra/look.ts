@@ -7,6 +7,9 @@ import type { Bar } from '@razzia/game-razzia-dorra/types';
 /** D1.1: left to right, the bars' colours (as on the cards' borders). */
 export const BAR_COLOURS = ['#2bb3a3', '#d9443f', '#e8e2cf', '#4c9a3a', '#3f6fd1', '#a35bd1'] as const;
 
+/** A card's mark on its button ("raid:2:3"): kind, bar and dice tell every card of a hand apart. */
+export const cardKey = (card: { readonly kind: string; readonly bar: number; readonly dice: number }): string => `${card.kind}:${card.bar}:${card.dice}`;
+
 /** A bar's name, as the game prints it (the same in every language). */
 export const barName = (bar: Bar): string => BAR_NAMES[bar] ?? `#${bar + 1}`;
 

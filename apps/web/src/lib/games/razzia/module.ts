@@ -25,5 +25,5 @@ export const razziaModule: GameModule = {
   Rules,
   describe: describeEntry,
   replay: replayRecord,
-  choices: () => import('./choice.ts').then((m) => m.describeChoice),
+  choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };

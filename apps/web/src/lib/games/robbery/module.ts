@@ -20,5 +20,5 @@ export const robberyModule: GameModule = {
   Rules,
   describe: describeEntry,
   replay: replayRecord,
-  choices: () => import('./choice.ts').then((m) => m.describeChoice),
+  choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };
