@@ -97,6 +97,31 @@ describe('bots worth playing against, and a post-game analysis', () => {
     e2e.expectClean();
   });
 
+  it('in Dorra’s Razzia and Robbery too, a hint is worded and ringed on the game’s own table', async () => {
+    for (const [game, players] of [
+      ['razzia-dorra', 3],
+      ['robbery', 2],
+    ] as const) {
+      const host = await e2e.newPage(DESKTOP);
+      await openTable(host, e2e.url, { game, players, name: `Hints in ${game}`, hints: true });
+      await takeSeat(host, 0, 'Ann');
+      for (let seat = 1; seat < players; seat++) await addBot(host, seat, 'greedy');
+      await startGame(host);
+      await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+      await host.click('[data-testid=hint]');
+      await host.locator('[data-testid=hint-choice]').waitFor({ timeout: 60_000 });
+      expect(await host.locator('[data-testid=hint-said]').textContent()).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
+      const ringed = await host.evaluate(() => {
+        const rule = document.querySelector('style[data-hint-ring]')?.textContent ?? '';
+        return [...document.querySelectorAll<HTMLElement>(rule.slice(0, rule.indexOf(' {')))].map((e) => getComputedStyle(e).outlineStyle);
+      });
+      expect(ringed, game).toEqual(['solid']);
+      await shot(host, `bots-hint-${game}-desktop`);
+      await e2e.audit(host, `hint in ${game}`);
+    }
+    e2e.expectClean();
+  });
+
   it('a finished game’s replay: Analyse a player → progress → a marked decision with a better choice → a click moves the replay; Stop stops', async () => {
     const host = await e2e.newPage(DESKTOP);
     const link = await openWithHints(host, false);
