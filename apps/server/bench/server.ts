@@ -16,6 +16,8 @@ const SEQUENTIAL_MOVES = Number(args.get('moves') ?? 5000);
 // Enough tables that none finishes its game within the 3-second measurement.
 const SATURATION_TABLES = Number(args.get('saturation-tables') ?? 100);
 const PARTS = new Set((args.get('parts') ?? 'a,b,c,d').split(','));
+// --boardgameio=off: (b) alone, as before boardgame.io ran beside it (to compare with an older commit's (b)).
+const BESIDE_BGIO = args.get('boardgameio') !== 'off';
 
 /** Our games one after another; after each (but the warm-up), `between` with its moves and moves per second. */
 async function sequential(
@@ -81,31 +83,33 @@ async function main(): Promise<void> {
     if (PARTS.has('b')) {
       // boardgame.io in the same run, alternating with our games (a match of as many moves after each of ours), so a
       // change of the machine's load touches both alike; the ratio is the median of the rounds'.
-      const bgio = await Boardgameio.start();
+      const bgio = BESIDE_BGIO ? await Boardgameio.start() : null;
       const rounds: { ours: number; theirs: Match }[] = [];
       const seq = await sequential(fast.url, fast.child.pid as number, async (moves, perSecond) => {
-        rounds.push({ ours: perSecond, theirs: await bgio.match(moves) });
+        if (bgio) rounds.push({ ours: perSecond, theirs: await bgio.match(moves) });
       });
-      await bgio.stop();
+      await bgio?.stop();
       await stopServer(fast.child);
       console.log(
         `(b) one table, sequential: ${Math.round(seq.perSecond)} moves/s over ${seq.moves} moves; action → all 5 updates p50 ${fmt(seq.p50)}, p99 ${fmt(seq.p99)}`,
       );
       console.log(`    bytes: ${Math.round(seq.bytesPerUpdate)} per update (as sent: the websocket message), ${Math.round(seq.bytesPerMove)} per move to all 5 receivers`);
       console.log(`    CPU per move: server ${Math.round(seq.serverCpuUs)} µs, clients (this process) ${Math.round(seq.clientCpuUs)} µs`);
-      const theirs = rounds.map((r) => r.theirs);
-      const moves = theirs.reduce((n, m) => n + m.moves, 0);
-      const latencies = theirs.flatMap((m) => m.latencies).sort((x, y) => x - y);
-      console.log(
-        `    boardgame.io 0.50 (its benchmark game, in-memory storage, 4 socket clients), sequential: ${Math.round(moves / (theirs.reduce((n, m) => n + m.ms, 0) / 1000))} moves/s over ${moves} moves; move → all 4 clients p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`,
-      );
-      console.log(
-        `    CPU per move: server ${Math.round((theirs.reduce((n, m) => n + m.serverCpu, 0) / moves) * 1e6)} µs, clients (this process) ${Math.round((theirs.reduce((n, m) => n + m.clientCpu, 0) / moves) * 1e6)} µs`,
-      );
-      const ratios = rounds.map((r) => r.ours / (r.theirs.moves / (r.theirs.ms / 1000))).sort((x, y) => x - y);
-      console.log(
-        `    ratio: ${percentile(ratios, 50).toFixed(2)}× boardgame.io's moves/s (median of ${ratios.length} alternating rounds; ${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}×)`,
-      );
+      if (bgio) {
+        const theirs = rounds.map((r) => r.theirs);
+        const moves = theirs.reduce((n, m) => n + m.moves, 0);
+        const latencies = theirs.flatMap((m) => m.latencies).sort((x, y) => x - y);
+        console.log(
+          `    boardgame.io 0.50 (its benchmark game, in-memory storage, 4 socket clients), sequential: ${Math.round(moves / (theirs.reduce((n, m) => n + m.ms, 0) / 1000))} moves/s over ${moves} moves; move → all 4 clients p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`,
+        );
+        console.log(
+          `    CPU per move: server ${Math.round((theirs.reduce((n, m) => n + m.serverCpu, 0) / moves) * 1e6)} µs, clients (this process) ${Math.round((theirs.reduce((n, m) => n + m.clientCpu, 0) / moves) * 1e6)} µs`,
+        );
+        const ratios = rounds.map((r) => r.ours / (r.theirs.moves / (r.theirs.ms / 1000))).sort((x, y) => x - y);
+        console.log(
+          `    ratio: ${percentile(ratios, 50).toFixed(2)}× boardgame.io's moves/s (median of ${ratios.length} alternating rounds; ${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}×)`,
+        );
+      }
     } else await stopServer(fast.child);
   }
   if (PARTS.has('c')) {
