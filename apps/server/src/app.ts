@@ -36,6 +36,8 @@ export interface ServerOptions {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly botDelayMs?: number;
+  /** The longest a table waits at a moment of a game (a round's summary) for its people (default 20 s). */
+  readonly momentMaxMs?: number;
   /** Client messages per socket. */
   readonly rateLimit?: RateLimit;
   /** Tables opened per client address (POST /api/tables). */
@@ -151,6 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     random: options.random ?? secureRandom,
     games: new GameCatalog(options.games),
     botDelayMs: options.botDelayMs ?? 700,
+    ...(options.momentMaxMs === undefined ? {} : { momentMaxMs: options.momentMaxMs }),
     thinking,
     ...(options.botThinkMs === undefined ? {} : { thinkMs: options.botThinkMs }),
     log: (fields, message) => logger.info(fields, message),

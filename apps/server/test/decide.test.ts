@@ -201,6 +201,118 @@ describe('clocks and bots', () => {
   });
 });
 
+describe('moments of the game (a round scored): the table waits for its people', () => {
+  /** Who sits where: a person (their token) or a bot. */
+  type Sitter = TokenHash | 'greedy' | 'normal';
+  const MAX = 20_000;
+  const at = (now: number, connected: readonly TokenHash[], max = MAX): DecideContext => ({ ...context(now, connected), momentMaxMs: max });
+
+  /** A Razzia! table with a 30 s clock played on (people by the greedy bot's choice, bots in wakes after their
+   * delay) until the command that scored round 1. */
+  function toRoundEnd(sitters: readonly Sitter[], connected: readonly TokenHash[], max = MAX): { table: Table; last: Decided; now: number } {
+    let table = fresh(razzia, sitters.length, 30);
+    for (const [seat, s] of sitters.entries())
+      table = run(razzia, table, s === 'greedy' || s === 'normal' ? { type: 'add-bot', owner: HOST, bot: s, seat } : { type: 'sit', owner: s, name: `P${seat}`, seat }).table;
+    table = run(razzia, table, [{ type: 'start', owner: HOST }, at(T0, connected)]).table;
+    let now = T0;
+    for (let i = 0; i < 2_000; i++) {
+      now += 1_000;
+      const open = table.record.decisions[0];
+      if (!open) throw new Error('no decision open');
+      const sitter = sitters[open.seat] as Sitter;
+      let command: Command = { type: 'wake' };
+      if (sitter !== 'greedy' && sitter !== 'normal') {
+        const legal = (razzia as AnyGame).legal(table.state, open.seat);
+        const rng = Rng.fromSeed(`p/${i}`);
+        const intent = (razzia as AnyGame).bots.greedy!.choose({ view: (razzia as AnyGame).view(table.state, open.seat), seat: open.seat, legal }, () => rng.next());
+        command = { type: 'act', owner: sitter, version: table.record.version, intent: intent as Record<string, unknown> };
+      } else if (sitter === 'normal') command = { type: 'bot-move', seat: open.seat, version: table.record.version, action: (razzia as AnyGame).bots.greedy!.choose({ view: (razzia as AnyGame).view(table.state, open.seat), seat: open.seat, legal: (razzia as AnyGame).legal(table.state, open.seat) }, () => 0.5) };
+      const r = decide(razzia, table, command, at(now, connected, max));
+      if (!r.ok) throw new Error(`${command.type}: ${r.error.message}`);
+      table = r.value.table;
+      if (r.value.entries.some((e) => e.kind === 'game' && (e.told.event as { type: string }).type === 'round-scored')) return { table, last: r.value, now };
+    }
+    throw new Error('round 1 never ended');
+  }
+  const notices = (d: Decided) => d.entries.flatMap((e) => (e.kind === 'table' ? [e.notice] : []));
+
+  it('begins only when a seated person is connected: not for bots, nor for people who are away', () => {
+    expect(toRoundEnd([HOST, 'greedy'], []).table.record.pause ?? null).toBeNull();
+    const { table, last, now } = toRoundEnd([HOST, 'greedy', GUEST], [HOST]);
+    expect(table.record.pause).toEqual({ since: now, until: now + MAX, waiting: [0] });
+    expect(table.record.status).toBe('playing');
+    // Told after the scoring (in the same command), to everyone, numbered on without a gap; the table info changes.
+    expect(notices(last)).toContainEqual({ type: 'paused', waiting: [0], until: now + MAX });
+    expect(last.entries.map((e) => e.seq)).toEqual(last.entries.map((_, i) => table.record.seq - last.entries.length + i + 1));
+    expect(last.infoChanged).toBe(true);
+  });
+
+  it('holds every bot and every clock until its longest time: nothing is due, a wake does nothing', () => {
+    // A longer pause than the 30 s clock: a clock whose deadline passes during it does not run out.
+    const { table, now } = toRoundEnd([HOST, 'greedy', 'normal'], [HOST], 60_000);
+    const until = now + 60_000;
+    expect(nextWake(table, 700)).toBe(until);
+    expect(dueThinkers(razzia, table, until - 1, 700)).toEqual([]);
+    for (const t of [now + 700, now + 30_001, until - 1]) {
+      const r = decide(razzia, table, { type: 'wake' }, at(t, [HOST], 60_000));
+      expect(r.ok && r.value.moves.length + r.value.entries.length).toBe(0);
+    }
+  });
+
+  it('ends when each person sent ready; every open decision’s clock and delay move on by the time it waited', () => {
+    const { table, now } = toRoundEnd([HOST, GUEST, 'greedy'], [HOST, GUEST]);
+    expect(table.record.pause?.waiting).toEqual([0, 1]);
+    const first = run(razzia, table, [{ type: 'ready', owner: GUEST }, at(now + 2_000, [HOST, GUEST])]);
+    expect(first.table.record.pause?.waiting).toEqual([0]);
+    expect(notices(first.all[0] as Decided)).toEqual([{ type: 'ready', seat: 1 }]);
+    expect(first.table.record.decisions).toEqual(table.record.decisions);
+    const both = run(razzia, first.table, [{ type: 'ready', owner: HOST }, at(now + 5_000, [HOST, GUEST])]);
+    expect(both.table.record.pause).toBeNull();
+    expect(notices(both.all[0] as Decided)).toEqual([{ type: 'ready', seat: 0 }, { type: 'resumed' }]);
+    expect(both.all[0]?.infoChanged).toBe(true);
+    expect(both.table.record.decisions).toEqual(
+      table.record.decisions.map((d) => ({ ...d, openedAt: d.openedAt + 5_000, deadline: d.deadline === null ? null : d.deadline + 5_000 })),
+    );
+  });
+
+  it('ends at its longest time (a wake), and the clock gives its full time from then', () => {
+    const { table, now } = toRoundEnd([HOST, GUEST], [HOST, GUEST]);
+    const woken = run(razzia, table, [{ type: 'wake' }, at(now + MAX, [HOST, GUEST])]);
+    expect(woken.table.record.pause).toBeNull();
+    expect(notices(woken.all[0] as Decided)).toEqual([{ type: 'resumed' }]);
+    const open = woken.table.record.decisions[0];
+    expect(open).toMatchObject({ openedAt: now + MAX, deadline: now + MAX + 30_000 });
+    expect(nextWake(woken.table, 700)).toBe(now + MAX + 30_000);
+  });
+
+  it('a person who decides during the pause has moved on; one who leaves the table too', () => {
+    const { table, now } = toRoundEnd([HOST, GUEST, THIRD], [HOST, GUEST, THIRD]);
+    const open = table.record.decisions[0] as { seat: number };
+    const owner = ([HOST, GUEST, THIRD] as TokenHash[])[open.seat] as TokenHash;
+    const legal = (razzia as AnyGame).legal(table.state, open.seat);
+    const acted = run(razzia, table, [{ type: 'act', owner, version: table.record.version, intent: legal[0] as Record<string, unknown> }, at(now + 1_000, [HOST, GUEST, THIRD])]);
+    expect(acted.table.record.pause?.waiting).toEqual([0, 1, 2].filter((s) => s !== open.seat));
+    expect(notices(acted.all[0] as Decided)[0]).toEqual({ type: 'ready', seat: open.seat });
+    // Someone else's connection closed: the host sends `away`; still connected, `away` changes nothing.
+    const other = [0, 1, 2].find((s) => s !== open.seat) as number;
+    const otherOwner = ([HOST, GUEST, THIRD] as TokenHash[])[other] as TokenHash;
+    const stay = decide(razzia, acted.table, { type: 'away', owner: otherOwner }, at(now + 2_000, [HOST, GUEST, THIRD]));
+    expect(stay.ok && stay.value.entries).toEqual([]);
+    const gone = run(razzia, acted.table, [{ type: 'away', owner: otherOwner }, at(now + 2_000, [owner])]);
+    expect(gone.table.record.pause?.waiting).toEqual([0, 1, 2].filter((s) => s !== open.seat && s !== other));
+  });
+
+  it('refuses ready from someone without a seat (nothing changes); one not waited for is harmless', () => {
+    const { table, now } = toRoundEnd([HOST, 'greedy'], [HOST]);
+    expect(decide(razzia, table, { type: 'ready', owner: THIRD }, at(now, [HOST]))).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(decide(razzia, table, { type: 'ready', owner: null }, at(now, [HOST]))).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    const done = run(razzia, table, [{ type: 'ready', owner: HOST }, at(now, [HOST])]).table;
+    const again = decide(razzia, done, { type: 'ready', owner: HOST }, at(now + 1, [HOST]));
+    expect(again.ok && again.value.entries).toEqual([]);
+    expect(again.ok && again.value.table.record).toEqual(done.record);
+  });
+});
+
 describe('thinking bots', () => {
   it('seats the searching levels of a game that can sample (named by level), and refuses them where it cannot', () => {
     const { table } = run(razzia, fresh(razzia, 5), ...(['hard', 'normal', 'easy', 'greedy', 'hard'] as const).map((bot) => ({ type: 'add-bot', owner: HOST, bot }) as const));
@@ -231,7 +343,7 @@ describe('thinking bots', () => {
   it('judges a bot’s answer like a decision: still its open decision, legal; else a typed refusal and nothing changes', () => {
     const table = run(razzia, fresh(razzia, 3), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'hard' }, { type: 'add-bot', owner: HOST, bot: 'greedy' }, { type: 'start', owner: HOST }).table;
     const seat = table.record.decisions[0]?.seat as number;
-    const legal = razzia.legal(table.state as never, seat);
+    const legal = (razzia as AnyGame).legal(table.state as never, seat);
     const move = (c: Partial<Extract<Command, { type: 'bot-move' }>>) => decide(razzia, table, { type: 'bot-move', seat, version: 0, action: legal[0], ...c }, context());
     expect(table.record.seats[seat]?.bot).toBe('hard'); // this deal opens with the hard bot's turn
     {

@@ -353,6 +353,7 @@ export function autoPlay(
 ): Promise<GameView> {
   return new Promise((resolve, reject) => {
     let actedOn = -1;
+    let readyAt = -1;
     const consider = async () => {
       const held = client.held.get(table);
       const game = held?.game;
@@ -361,6 +362,13 @@ export function autoPlay(
         client.socket.off(MESSAGE_EVENT, onMessage);
         resolve(game.view as unknown as GameView);
         return;
+      }
+      // A moment of the game (a round's summary) waits for this seat: it has read it at once.
+      const pause = held.info.pause;
+      if (held.you.seat !== null && pause?.waiting.includes(held.you.seat) && readyAt !== pause.until) {
+        readyAt = pause.until;
+        const ready = await client.send({ type: 'ready', table });
+        if (!ready.ok) reject(new Error(`ready refused: ${JSON.stringify(ready.error)}`));
       }
       if (game.legal.length === 0 || actedOn === game.version) return;
       if (options.beforeAct && !(await options.beforeAct(game.view as unknown as GameView, game))) return;

@@ -139,6 +139,12 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
   view(state: S, viewer: Viewer): V;
   /** Who may see an event, and the redacted form everyone else gets. */
   tell(event: E): Told<E>;
+  /**
+   * A moment of the game worth a pause (the end of a round, whose summary people read): after a move that tells
+   * such an event, with the game not over, the table waits until the connected people have moved on (or a short
+   * while). Optional: a game without it never pauses.
+   */
+  moment?(event: E): boolean;
   /** Bots by id; 'random' and 'greedy' at least. */
   readonly bots: Readonly<Record<string, Bot<V, A>>>;
   readonly record: RecordFormat<S, A, Setup>;

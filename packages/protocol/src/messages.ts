@@ -59,6 +59,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
    * their place, from their own view. Only the asker gets it (in the reply); the log says that they asked. */
   z.strictObject({ type: z.literal('hint'), table: TableIdSchema }),
+  /** A seated player has finished with a moment of the game (closed the round's summary): the table need not
+   * wait for them any more. Harmless (ok, nothing changes) when the table is not waiting for this seat. */
+  z.strictObject({ type: z.literal('ready'), table: TableIdSchema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -184,6 +187,7 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
   say: z.strictObject({}),
   mute: z.strictObject({}),
+  ready: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
   hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),

@@ -84,6 +84,9 @@ export const TableInfoSchema = z.strictObject({
   createdAt: z.int(),
   /** Whose chat the host muted: seats, and whether every spectator. */
   muted: z.strictObject({ seats: z.array(SeatSchema).max(8), spectators: z.boolean() }),
+  /** A moment of the game (a round's summary): the table waits, no bot moves and no clock runs, until the seats in
+   * `waiting` have sent `ready` (or acted, or left) or until `until` (server time, ms). null when not paused. */
+  pause: z.strictObject({ until: z.int(), waiting: z.array(SeatSchema).max(8) }).nullable(),
 });
 export type TableInfo = DeepReadonly<z.infer<typeof TableInfoSchema>>;
 
@@ -103,6 +106,12 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
   /** The seat asked for a hint on its decision (at a table that allows them): the hint went to that seat alone. */
   z.strictObject({ type: z.literal('hint-asked'), seat: SeatSchema }),
+  /** A moment of the game: the table waits for these seats' people to move on (`ready`), until `until` at most. */
+  z.strictObject({ type: z.literal('paused'), waiting: z.array(SeatSchema).max(8), until: z.int() }),
+  /** This seat's person moved on (sent `ready`, decided, or left). */
+  z.strictObject({ type: z.literal('ready'), seat: SeatSchema }),
+  /** The pause is over (everyone moved on, or its longest time passed): clocks and bots go on where they were. */
+  z.strictObject({ type: z.literal('resumed') }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));

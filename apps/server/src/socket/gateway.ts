@@ -249,6 +249,8 @@ export class Gateway implements TableListener {
       case 'hint':
         // Answered to this socket alone (the reply); the table's log tells everyone the seat asked.
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
+      case 'ready':
+        return this.tables.run(id, { type: 'ready', owner: conn.owner });
     }
   }
 

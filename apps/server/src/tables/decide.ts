@@ -20,7 +20,12 @@ export interface DecideContext {
   readonly connected: (owner: TokenHash) => boolean;
   /** How long a bot waits before it plays, so people can follow. */
   readonly botDelayMs: number;
+  /** The longest a table waits at a moment of the game for people to move on (default MOMENT_MAX_MS). */
+  readonly momentMaxMs?: number;
 }
+
+/** The longest a table waits at a moment of the game (a round's summary) for its people to move on. */
+export const MOMENT_MAX_MS = 20_000;
 
 export type Command =
   | { readonly type: 'sit'; readonly owner: TokenHash; readonly name: string; readonly seat?: number | undefined }
@@ -32,6 +37,10 @@ export type Command =
   | { readonly type: 'act'; readonly owner: TokenHash | null; readonly version: number; readonly intent: Readonly<Record<string, unknown>> }
   /** A seated person connected again: a bot standing in for them stops. */
   | { readonly type: 'back'; readonly owner: TokenHash }
+  /** A seated person has finished with the moment the table waits at (closed the round's summary). */
+  | { readonly type: 'ready'; readonly owner: TokenHash | null }
+  /** Internal: a seated person's last connection closed: the table no longer waits for them at a moment. */
+  | { readonly type: 'away'; readonly owner: TokenHash }
   /** Timers: the game's own bots whose decision is due and seats whose clock ran out decide now (searching bots
    * think off the event loop: the host asks the thinking pool and sends their answer as a `bot-move`). */
   | { readonly type: 'wake' }
@@ -103,6 +112,8 @@ class Change {
   infoChanged = false;
   /** Seats that decided in this command: their next decision, if any, is a new one. */
   readonly acted = new Set<Seat>();
+  /** The last move told one of the game's moments (a round scored). */
+  private momentTold = false;
 
   constructor(
     readonly table: Table,
@@ -125,6 +136,7 @@ class Change {
   told(events: readonly unknown[]): void {
     for (const event of events) {
       const told = this.game.tell(event) as Told<unknown>;
+      if (this.game.moment?.(event)) this.momentTold = true;
       this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'game', told });
     }
   }
@@ -144,9 +156,47 @@ class Change {
     this.moves.push(timedOut ? { ...move, timedOut } : move);
     if ('seat' in move) this.acted.add(move.seat);
     this.state = r.state;
+    this.momentTold = false;
     this.told(r.events);
     this.advance();
+    if (this.momentTold) this.pause();
     return ok(undefined);
+  }
+
+  /** A moment of the game was told: unless the game is over, the table waits for the seated people who are
+   * connected (not bots, not stood in for) to move on, at most momentMaxMs. Nobody to wait for: no pause. */
+  pause(): void {
+    if (this.record.status !== 'playing') return;
+    const waiting = this.record.seats.flatMap((s, seat) => (s && !s.bot && !s.standIn && s.owner !== null && this.ctx.connected(s.owner) ? [seat] : []));
+    if (waiting.length === 0) return;
+    if (this.record.pause) this.resume();
+    const until = this.ctx.now + (this.ctx.momentMaxMs ?? MOMENT_MAX_MS);
+    this.setRecord({ pause: { since: this.ctx.now, until, waiting } });
+    this.notice({ type: 'paused', waiting, until });
+  }
+
+  /** `seat`'s person moved on (ready, decided, left): the table no longer waits for them; the last one ends the
+   * pause. */
+  moveOn(seat: Seat): void {
+    const pause = this.record.pause;
+    if (!pause?.waiting.includes(seat)) return;
+    this.setRecord({ pause: { ...pause, waiting: pause.waiting.filter((s) => s !== seat) } });
+    this.notice({ type: 'ready', seat });
+    if (this.record.pause?.waiting.length === 0) this.resume();
+  }
+
+  /** The pause ends: every open decision's clock and bot delay move on by the time it waited, so clocks give the
+   * full time they had and bots wait their delay after the pause. */
+  resume(): void {
+    const pause = this.record.pause;
+    if (!pause) return;
+    const now = this.ctx.now;
+    const decisions = this.record.decisions.map((d) => {
+      const waited = Math.max(0, now - Math.max(d.openedAt, pause.since));
+      return { ...d, openedAt: d.openedAt + waited, deadline: d.deadline === null ? null : d.deadline + waited };
+    });
+    this.setRecord({ pause: null, decisions });
+    this.notice({ type: 'resumed' });
   }
 
   /** Every chance the game asks for next (chance is the server's, from its secret source, recorded as a move like
@@ -276,6 +326,7 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       if (occupant.bot || occupant.owner === null) return fail('not-removable', `${occupant.name} is a bot already`);
       if (ctx.connected(occupant.owner)) return fail('not-removable', `${occupant.name} is connected and plays for themselves`);
       if (!occupant.standIn) setStandIn(change, command.seat, 'greedy');
+      change.moveOn(command.seat);
       return change.done({});
     }
     case 'back': {
@@ -297,14 +348,35 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const since = open ? open.since : record.version;
       if (command.version < since || command.version > record.version)
         return fail('stale-version', `that move was made on version ${command.version}; your decision opened at version ${since} and the game is at version ${record.version}`);
+      // A person who decides during a pause has moved on.
+      change.moveOn(seat);
       const played = change.play({ seat, action: intent.data });
       if (!played.ok) return played;
       return change.done({ version: change.record.version });
     }
+    case 'ready': {
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only seated players hold the table at a moment of the game');
+      // Not waited for (no pause, or already moved on): nothing to do, and no refusal (a late ready is harmless).
+      change.moveOn(seat);
+      return change.done({});
+    }
+    case 'away': {
+      const seat = seatOf(record, command.owner);
+      if (seat !== null && !ctx.connected(command.owner)) change.moveOn(seat);
+      return change.done({});
+    }
     case 'wake':
       if (record.status !== 'playing' || table.state === null) return change.done({});
+      // A pause holds everything (no bot moves, no clock runs out) until its longest time has passed.
+      if (record.pause) {
+        if (ctx.now < record.pause.until) return change.done({});
+        change.resume();
+      }
       // Each decision that was due when the timer fired, once; what opens next waits for the next wake.
-      for (const decision of record.decisions) {
+      for (const decision of change.record.decisions) {
+        // A move this wake made began a pause: the rest waits for it.
+        if (change.record.pause) break;
         const occupant = record.seats[decision.seat];
         // A searching bot is not decided here: the host has it thought about off the event loop (bot-move).
         if (thinkerAt(game, record, decision.seat)) continue;
@@ -401,6 +473,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
 export function nextWake(table: Table, botDelayMs: number, thinking: (d: Decision) => boolean = () => false): number | null {
   const { record } = table;
   if (record.status !== 'playing') return null;
+  // Paused: nothing is due before the pause's longest time (people moving on end it sooner, by command).
+  if (record.pause) return record.pause.until;
   let at: number | null = null;
   for (const d of record.decisions) {
     if (thinking(d)) continue;
@@ -448,7 +522,7 @@ function nameTaken(record: TableRecord, name: string): Result<never> | null {
 /** Searching bots due to decide at `now` (their delay passed): the host asks the thinking pool for each. */
 export function dueThinkers(game: AnyGame, table: Table, now: number, botDelayMs: number): readonly Decision[] {
   const { record } = table;
-  if (record.status !== 'playing' || table.state === null) return [];
+  if (record.status !== 'playing' || table.state === null || record.pause) return [];
   return record.decisions.filter((d) => now >= d.openedAt + botDelayMs && thinkerAt(game, record, d.seat) !== null);
 }
 

@@ -72,6 +72,8 @@ export interface HostDeps {
   readonly random: Random;
   readonly listener: TableListener;
   readonly botDelayMs: number;
+  /** The longest a table waits at a moment of the game (default MOMENT_MAX_MS). */
+  readonly momentMaxMs?: number;
   /** Where searching bots and hints think; without it, searching bots play as the greedy bot and hints fail. */
   readonly thinking?: Thinking;
   /** The most a searching bot may think per decision, in ms (its level's own ceiling applies too). */
@@ -235,6 +237,7 @@ export class TableHost {
       random: this.deps.random,
       connected: (owner) => this.presence.connected(owner),
       botDelayMs: this.deps.botDelayMs,
+      ...(this.deps.momentMaxMs === undefined ? {} : { momentMaxMs: this.deps.momentMaxMs }),
     };
   }
 
@@ -424,6 +427,12 @@ export class TableHost {
     seats.forEach((s, seat) => {
       if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
     });
+    // Gone from the table at a moment of the game: it no longer waits for them (only connected people hold it).
+    const waiting = this.table.record.pause?.waiting ?? [];
+    for (const seat of waiting) {
+      const owner = seats[seat]?.owner;
+      if (owner && before[seat] && !this.presence.connected(owner)) void this.run({ type: 'away', owner });
+    }
   }
 
   connectedSeats(): boolean[] {

@@ -44,6 +44,16 @@ export interface TableRecord {
   readonly decisions: readonly Decision[];
   /** Whose chat the host muted (absent in tables stored before chat existed: nobody). */
   readonly muted?: { readonly seats: readonly Seat[]; readonly spectators: boolean };
+  /** A moment of the game (a round's summary) the table waits at: since when, until when at most, and the seats
+   * whose connected people have not moved on yet. No bot moves and no clock runs meanwhile. Absent or null: none
+   * (tables stored before pauses existed have no key). Stored inside the record's JSON, so it survives a restart. */
+  readonly pause?: Pause | null;
+}
+
+export interface Pause {
+  readonly since: number;
+  readonly until: number;
+  readonly waiting: readonly Seat[];
 }
 
 /** A move as stored: a decision (with whether a bot made it because the seat's clock ran out) or chance. */

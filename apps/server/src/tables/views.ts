@@ -32,10 +32,16 @@ export function gamePayload(game: AnyGame, table: Table, viewer: Viewer): GamePa
   } as GamePayload;
 }
 
-/** The running decisions' clocks, as milliseconds left at `now`. */
+/** The running decisions' clocks, as milliseconds left at `now`. During a pause they stand where the pause (or
+ * the decision, if it opened since) began: the time left then is the time they will have when it ends. */
 export function clocks(record: TableRecord, now: number): Clock[] {
   const out: Clock[] = [];
-  for (const d of record.decisions) if (d.deadline !== null) out.push({ seat: d.seat, remainingMs: Math.max(0, Math.round(d.deadline - now)) });
+  const pause = record.pause;
+  for (const d of record.decisions) {
+    if (d.deadline === null) continue;
+    const at = pause ? Math.min(now, Math.max(pause.since, d.openedAt)) : now;
+    out.push({ seat: d.seat, remainingMs: Math.max(0, Math.round(d.deadline - at)) });
+  }
   return out;
 }
 
@@ -70,6 +76,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     spectators: presence.spectators(record),
     createdAt: record.createdAt,
     muted: { seats: [...(record.muted?.seats ?? [])], spectators: record.muted?.spectators ?? false },
+    pause: record.pause ? { until: record.pause.until, waiting: [...record.pause.waiting] } : null,
   };
 }
 

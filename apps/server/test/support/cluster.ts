@@ -18,6 +18,8 @@ export class Player {
   readonly refusals: string[] = [];
   private acting = false;
   private actedOn = -1;
+  /** The pause (by its end) this player has sent `ready` for. */
+  private readyFor = -1;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -57,6 +59,13 @@ export class Player {
           this.stopped = true;
           this.client.socket.off('msg', consider);
           return resolve(game);
+        }
+        // A moment of the game (a round's summary) waits for this seat: it has read it at once.
+        const held = this.client.held.get(this.table);
+        const moment = held?.info.pause;
+        if (held && held.you.seat !== null && moment?.waiting.includes(held.you.seat) && this.readyFor !== moment.until) {
+          this.readyFor = moment.until;
+          void this.send({ type: 'ready', table: this.table });
         }
         if (!game || game.legal.length === 0 || this.acting || this.actedOn === game.version || pause()) return;
         const version = game.version;

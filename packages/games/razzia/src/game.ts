@@ -25,6 +25,8 @@ export const razzia: GameDef<GameState, Intent, GameView, GameEvent, GameSetup, 
     event: GameEventSchema as never,
   },
   defaultOptions: {},
+  // The round's scoring (R7): every client shows its summary, and the table waits while people read it.
+  moment: (event) => event.type === 'round-scored',
   deal: ({ names }, random: Random) => dealWith(names, random),
   record: {
     format: RECORD_FORMAT,
