@@ -608,10 +608,17 @@ describe('a whole game in real browsers', () => {
       await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click({ timeout: 5_000 }).catch(() => undefined);
       await moved(host, v).catch(() => undefined);
     }
+    // The table waits while its person reads: the bot does not move, long past its delay, until the summary closes.
+    const held = await version(host);
+    await host.waitForTimeout(1_500);
+    expect(await version(host)).toBe(held);
+    expect(await host.locator('[data-moment=round-summary]').count()).toBe(1);
     expect(await host.locator('[data-moment=round-summary] .auto').textContent()).toMatch(/Closes by itself/);
     await view(host, 'round-summary-alone');
     await audit(host, 'round summary, alone');
     await host.waitForSelector('[data-moment=round-summary]', { state: 'detached', timeout: 30_000 });
+    // Closed (it told the server so): the game goes on, to this player's next decision.
+    expect(await nextState(host)).toBe('act');
     e2e.expectClean();
   });
 

@@ -206,6 +206,9 @@ export class TableClient {
   /** At a table that allows hints, while this seat's decision is awaited: what a bot would decide in its place,
    * for this seat alone. A refusal (hints off, too soon again, not this seat's decision) comes back, not as `error`. */
   hint = () => this.send({ type: 'hint', table: this.id as never });
+  /** This seat has finished with the moment the table waits at (closed the round's summary): the table need not
+   * wait for it any more. Harmless when it does not (the server answers ok and changes nothing). */
+  ready = () => this.send({ type: 'ready', table: this.id as never });
 
   async rematch(): Promise<string | null> {
     const reply = await this.command({ type: 'rematch', table: this.id as never });

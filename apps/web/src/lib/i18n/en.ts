@@ -80,6 +80,8 @@ export const en = {
   'game.waitTurn': 'Waiting for {name}…',
   'game.away': 'They are not connected.',
   'game.clockLeft': '{n} s left',
+  'game.waitingOne': 'waiting for 1 player to read on…',
+  'game.waitingMany': 'waiting for {n} players to read on…',
   'game.players': 'Players',
 
   'log.title': 'Game log',

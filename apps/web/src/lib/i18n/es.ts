@@ -82,6 +82,8 @@ export const es: Record<MessageKey, string> = {
   'game.waitTurn': 'Esperando a {name}…',
   'game.away': 'No tiene conexión.',
   'game.clockLeft': 'quedan {n} s',
+  'game.waitingOne': 'esperando a 1 jugador que sigue leyendo…',
+  'game.waitingMany': 'esperando a {n} jugadores que siguen leyendo…',
   'game.players': 'Jugadores',
 
   'log.title': 'Registro',

@@ -82,6 +82,8 @@ export const nl: Record<MessageKey, string> = {
   'game.waitTurn': 'Wachten op {name}…',
   'game.away': 'Die speler is niet verbonden.',
   'game.clockLeft': 'nog {n} s',
+  'game.waitingOne': 'wacht op 1 speler die nog leest…',
+  'game.waitingMany': 'wacht op {n} spelers die nog lezen…',
   'game.players': 'Spelers',
 
   'log.title': 'Verloop',
