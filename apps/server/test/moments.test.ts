@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TableHost } from '../src/tables/host.ts';
-import { ManualClock, TestClient, seatedTable, testServer, type Intent } from './harness.ts';
+import { ManualClock, TestClient, seatedTable, tempDir, testServer, type Intent } from './harness.ts';
 
 const BOT_DELAY = 700;
 const MAX = 20_000;
@@ -82,6 +82,40 @@ describe('moments of the game', () => {
       expect(table.record.pause ?? null).toBeNull();
     } finally {
       await server.close();
+    }
+  });
+
+  it('a restart keeps the pause: the table comes back paused, nothing moves, and it goes on at its end', async () => {
+    const clock = new ManualClock();
+    const dataDir = tempDir();
+    const server = await testServer({ clock, dataDir, botDelayMs: BOT_DELAY, momentMaxMs: MAX });
+    const { id, clients } = await seatedTable(server, { players: 2, people: ['Host'], bots: ['greedy'] });
+    const host = clients[0] as TestClient;
+    await host.must({ type: 'start', table: id });
+    const table = server.tables.live(id) as TableHost;
+    for (let i = 0; i < 2_000 && !table.record.pause; i++) {
+      if (table.gameFor(null)?.awaiting[0] === 0) await host.must({ type: 'act', table: id, version: table.version, intent: decisionOf(table, 0) });
+      else clock.advance(BOT_DELAY);
+      await server.tables.settled();
+    }
+    const pause = table.record.pause;
+    expect(pause?.waiting).toEqual([0]);
+    const version = table.version;
+    await server.close();
+    host.close();
+
+    const again = await testServer({ clock, dataDir, botDelayMs: BOT_DELAY, momentMaxMs: MAX });
+    try {
+      const loaded = (await again.tables.get(id)) as TableHost;
+      expect(loaded.record.pause).toEqual(pause);
+      clock.advance((pause?.until ?? 0) - clock.now() - 1);
+      await again.tables.settled();
+      expect(loaded.version).toBe(version);
+      clock.advance(1);
+      await again.tables.settled();
+      expect(loaded.record.pause).toBeNull();
+    } finally {
+      await again.close();
     }
   });
 
