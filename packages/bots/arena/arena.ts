@@ -242,7 +242,8 @@ function timingRun(flags: Flags, out: (line: string) => void): void {
   }
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A share as a percentage; an interval from one game is none ("?"). */
+const pct = (x: number) => (Number.isNaN(x) ? '?' : `${(100 * x).toFixed(1)}%`);
 
 function pairingLine(r: PairingResult): string {
   const equal = 1 / r.players;
