@@ -12,7 +12,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { BOT_LEVELS, ITERATION_SCALE, LEVEL_IDS, levelById, type LevelId } from '../src/levels.ts';
+import { BOT_LEVELS, ITERATION_SCALE, LEVEL_IDS, MIN_ITERATIONS, levelById, type LevelId } from '../src/levels.ts';
 import { startWorker } from '../src/pool.ts';
 import { GAMES, gameById } from '../src/registry.ts';
 import type { Method } from '../src/types.ts';
@@ -272,7 +272,7 @@ export async function main(argv: readonly string[], out: (line: string) => void 
         (n) => n >= game.seats.min && n <= game.seats.max,
       );
       for (const players of counts) {
-        const scaled = Object.hasOwn(ITERATION_SCALE, game.id) ? `, searching levels at ${pct(ITERATION_SCALE[game.id] as number)} of their iterations` : '';
+        const scaled = Object.hasOwn(ITERATION_SCALE, game.id) ? `, searching levels at ${pct(ITERATION_SCALE[game.id] as number)} of their iterations, ${MIN_ITERATIONS} at least` : '';
         out(`\n${game.name} (${game.id}), ${players} players, ${flags.games} games per pairing (equal strength ${pct(1 / players)}${scaled}):`);
         const timing: Timing = new Map();
         for (const [a, b] of flags.pairs) {

@@ -5,7 +5,7 @@
 export type { AnyBotGame, AnySearchableGame, BotGame, Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
 export { searchable } from './types.ts';
 export { search, observerOf, DEFAULT_EXPLORATION, DEFAULT_SAMPLES, type SearchOptions } from './search.ts';
-export { BOT_LEVELS, ITERATION_SCALE, LEVEL_IDS, choose, iterationsFor, levelBot, levelById, type BotLevel, type ChooseOptions, type LevelId } from './levels.ts';
+export { BOT_LEVELS, ITERATION_SCALE, LEVEL_IDS, MIN_ITERATIONS, choose, iterationsFor, levelBot, levelById, type BotLevel, type ChooseOptions, type LevelId } from './levels.ts';
 export {
   analyse,
   analyseSteps,
