@@ -608,10 +608,11 @@ describe('a whole game in real browsers', () => {
       await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click({ timeout: 5_000 }).catch(() => undefined);
       await moved(host, v).catch(() => undefined);
     }
-    // The table waits while its person reads: the bot does not move, long past its delay, until the summary closes.
-    const held = await version(host);
-    await host.waitForTimeout(1_500);
-    expect(await version(host)).toBe(held);
+    // The table waits while its person reads: the server holds it for them (no bot moves, no clock runs) until the
+    // summary closes — the same command that scored the round paused it, so this is no race.
+    const id = new URL(host.url()).pathname.split('/').at(-1) as string;
+    const info = (await (await fetch(`${e2e.url}/api/tables/${id}`)).json()) as { table: { pause: { waiting: number[] } | null } };
+    expect(info.table.pause?.waiting).toEqual([0]);
     expect(await host.locator('[data-moment=round-summary]').count()).toBe(1);
     expect(await host.locator('[data-moment=round-summary] .auto').textContent()).toMatch(/Closes by itself/);
     await view(host, 'round-summary-alone');
