@@ -176,6 +176,9 @@ describe('bots worth playing against, and a post-game analysis', () => {
       ['robbery/records/bots-3p.json', 'robbery'],
     ] as const) {
       await page.setInputFiles('[data-testid=record-file]', join(fixtures, file));
+      // The previous record's analysis (stopped) goes when this record's replaces it: only then is the Analyse
+      // button this record's (clicking the old one, about to go, started nothing).
+      await page.locator('[data-testid=analysis-progress]').waitFor({ state: 'detached' });
       await page.waitForSelector('[data-testid=analysis-run]');
       await page.selectOption('[data-testid=analysis-seat]', '1');
       await page.click('[data-testid=analysis-run]');
