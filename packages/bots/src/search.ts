@@ -12,9 +12,9 @@ import type { BotInput, Seat } from '@razzia/contract/game';
 import type { Rng } from '@razzia/contract/random';
 import { seenBy } from '@razzia/contract/told';
 import { actionKey, ownKey } from './keys.ts';
-import { playoutPolicy } from './policies/index.ts';
+import { playoutHorizon, playoutPolicy, reopenSecrets } from './policies/index.ts';
 import type { Policy } from './policy.ts';
-import { Tree, type Edge, type Observe } from './tree.ts';
+import { Tree, type Edge, type Horizon, type Observe } from './tree.ts';
 import type { BotGame, Budget, ChoiceValue, Method, SearchableGame, SearchResult } from './types.ts';
 
 export interface SearchOptions<S, A> {
@@ -23,6 +23,9 @@ export interface SearchOptions<S, A> {
   readonly method?: Method;
   /** How playouts decide (default: playoutPolicy, this package's fast policy for the game or its greedy bot). */
   readonly policy?: Policy<S, A>;
+  /** Where playouts stop and are judged (default: playoutHorizon, the game's own if this package has one; null:
+   * every playout to the end). */
+  readonly horizon?: Horizon<S> | null;
   /** UCB's exploration constant (default DEFAULT_EXPLORATION; rewards lie in 0..1). */
   readonly exploration?: number;
   /** Progressive bias towards the playout policy's choice (default DEFAULT_BIAS; 0: none). */
@@ -54,6 +57,7 @@ export function search<S, A, V>(game: SearchableGame<S, A, V>, input: BotInput<V
     game,
     me: seat,
     policy: options.policy ?? playoutPolicy(game),
+    horizon: options.horizon === undefined ? playoutHorizon(game) : options.horizon,
     exploration: options.exploration ?? DEFAULT_EXPLORATION,
     bias: options.bias ?? DEFAULT_BIAS,
     rootKeys: new Set(candidates.map(ownKey)),
@@ -62,7 +66,10 @@ export function search<S, A, V>(game: SearchableGame<S, A, V>, input: BotInput<V
   const start = now();
   const { iterations, timeMs } = options.budget;
   const deadline = timeMs === undefined ? Infinity : start + timeMs;
-  const draw = () => game.sample(view, seat, rng);
+  // The sampler draws the others' secret choices uniformly (consistent with the view, but no guess at how players
+  // choose); reopened, the policy makes them again (at the root, before the searcher: see Tree.othersFirst).
+  const reopen = reopenSecrets(game);
+  const draw = () => reopen(game.sample(view, seat, rng), seat);
 
   let edges: Edge<A>[];
   let ran = 0;

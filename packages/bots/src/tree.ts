@@ -59,6 +59,31 @@ export interface TreeOptions<S, A> {
   readonly rootKeys: ReadonlySet<string>;
   /** The progressive bias's weight: how strongly the search trusts the policy's choice before it has evidence. */
   readonly bias: number;
+  /** Where a playout may stop and be judged instead of played to the end (none: every playout to the end). */
+  readonly horizon?: Horizon<S> | null;
+}
+
+/**
+ * A game's judgement of an unfinished game, so a playout can stop early: the further a playout runs, the more of
+ * its outcome is the luck of later deals rather than the choice being weighed. A horizon trades that noise for
+ * the bias of a judgement.
+ */
+export interface Horizon<S> {
+  /** Whether a playout that left the sampled root state `root` may stop at `state` and be judged. */
+  readonly reached: (root: S, state: S) => boolean;
+  /** Each seat's reward (as `rewards` gives for a finished game) and chance of winning, both 0..1. */
+  readonly judge: (state: S) => Judged;
+}
+
+/** What one iteration is worth to each seat. */
+export interface Judged {
+  readonly rewards: readonly number[];
+  readonly wins: readonly number[];
+}
+
+/** A finished game's worth: the rewards and win shares of its outcome. */
+export function judgedOutcome(outcome: Outcome): Judged {
+  return { rewards: rewards(outcome, outcome.scores.length), wins: winShares(outcome, outcome.scores.length) };
 }
 
 export class Tree<S, A> {
@@ -69,15 +94,17 @@ export class Tree<S, A> {
   /** One iteration from a full state consistent with what the searcher knows at the root. */
   iterate(state: S, rng: Rng): void {
     const { game, me, observe, policy, exploration, rootKeys } = this.options;
+    const horizon = this.options.horizon ?? null;
     const random = () => rng.next();
+    const root = state;
     state = this.othersFirst(state, random);
     const path: Edge<A>[] = [];
     let node = this.root;
-    let outcome: Outcome | null = null;
+    let judged: Judged;
     for (;;) {
       const pending = game.pending(state);
       if (pending.kind === 'over') {
-        outcome = pending.outcome;
+        judged = judgedOutcome(pending.outcome);
         break;
       }
       if (pending.kind === 'chance') {
@@ -139,7 +166,7 @@ export class Tree<S, A> {
         const edge = best as Edge<A>;
         state = applied(game, state, seat, edge.action).state;
         path.push(edge);
-        outcome = playout(game, state, policy, rng);
+        judged = playout(game, state, policy, rng, horizon && { root, ...horizon });
         break;
       }
       const edge = best as Edge<A>;
@@ -148,12 +175,10 @@ export class Tree<S, A> {
       path.push(edge);
       node = child(node, observe(seat, edge.action, r.events));
     }
-    const reward = rewards(outcome, outcome.scores.length);
-    const share = winShares(outcome, outcome.scores.length);
     for (const edge of path) {
       edge.visits++;
-      edge.reward += reward[edge.seat] ?? 0;
-      edge.wins += share[edge.seat] ?? 0;
+      edge.reward += judged.rewards[edge.seat] ?? 0;
+      edge.wins += judged.wins[edge.seat] ?? 0;
     }
   }
 
@@ -197,12 +222,14 @@ function applied<S, A>(game: Game<S, A>, state: S, seat: Seat, action: A): { rea
   return r;
 }
 
-/** Plays a sampled state to its end: chance by sampling, every decision by the policy. */
-export function playout<S, A>(game: Game<S, A>, state: S, policy: Policy<S, A>, rng: Rng): Outcome {
+/** Plays a sampled state to its end, or to the horizon (judged there): chance by sampling, every decision by the
+ * policy. */
+export function playout<S, A>(game: Game<S, A>, state: S, policy: Policy<S, A>, rng: Rng, horizon: (Horizon<S> & { readonly root: S }) | null = null): Judged {
   const random = () => rng.next();
   for (;;) {
     const pending = game.pending(state);
-    if (pending.kind === 'over') return pending.outcome;
+    if (pending.kind === 'over') return judgedOutcome(pending.outcome);
+    if (horizon?.reached(horizon.root, state)) return horizon.judge(state);
     if (pending.kind === 'chance') {
       const r = game.resolve(state, resolveChance(pending.chance, rng));
       if (!r.ok) throw new Error(`playout: ${game.id} refused its own chance outcome: ${r.error.code}`);

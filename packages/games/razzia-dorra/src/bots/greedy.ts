@@ -48,7 +48,7 @@ export function barValue(seat: Seat, card: Card, others: readonly Laid[], pot: n
 }
 
 /** What keeping a card is worth for later rounds, in money: strong raid cards most. */
-function keepValue(card: Card, view: GameView): number {
+export function keepValue(card: Card, view: Pick<GameView, 'rounds' | 'round'>): number {
   const roundsLeft = view.rounds - view.round;
   if (roundsLeft <= 0) return 0;
   const power = card.kind === 'raid' ? card.dice / 6 : (card.dice / 6) * 0.5;
@@ -63,7 +63,7 @@ function distinct(cards: readonly Card[]): Card[] {
 
 /** How another player might choose, as the bot imagines them: loosely (any card) with chance `loose`, else
  * towards money. */
-function guessPick(hand: readonly Card[], pots: readonly number[], loose: number, rand: Rand): Card {
+export function guessPick(hand: readonly Card[], pots: readonly number[], loose: number, rand: Rand): Card {
   if (rand() < loose) return hand[Math.floor(rand() * hand.length)] as Card;
   let best = hand[0] as Card;
   let bestScore = -1;
