@@ -50,9 +50,14 @@ export function playUntil(
   return { setup, moves, state };
 }
 
-/** The first awaited seat of a state where someone decides. */
-export function decider(game: AnyGame, state: unknown): Seat {
+/** Every awaited seat of a state where someone decides. */
+export function deciders(game: AnyGame, state: unknown): readonly Seat[] {
   const pending = game.pending(state);
   if (pending.kind !== 'decide') throw new Error(`no decision pending: ${pending.kind}`);
-  return pending.seats[0] as Seat;
+  return pending.seats;
+}
+
+/** The first awaited seat of a state where someone decides. */
+export function decider(game: AnyGame, state: unknown): Seat {
+  return deciders(game, state)[0] as Seat;
 }

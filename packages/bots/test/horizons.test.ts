@@ -4,7 +4,7 @@
 import type { AnyGame } from '@razzia/contract/game';
 import { Rng } from '@razzia/contract/random';
 import { razzia } from '@razzia/game-razzia';
-import { razziaDorra, type GameState as DorraState } from '@razzia/game-razzia-dorra';
+import { razziaDorra, sampleState, type GameState as DorraState } from '@razzia/game-razzia-dorra';
 import { robbery, type GameState as RobberyState } from '@razzia/game-robbery';
 import { describe, expect, it } from 'vitest';
 import { ownKey } from '../src/keys.ts';
@@ -12,7 +12,7 @@ import { judgeMoney, razziaDorraHorizon, reopenRazziaDorra } from '../src/polici
 import { judgeLoot, robberyHorizon } from '../src/policies/robbery.ts';
 import { asRandom } from '../src/random.ts';
 import { search } from '../src/search.ts';
-import { playUntil } from './helpers.ts';
+import { decider, deciders, playUntil } from './helpers.ts';
 
 const dorra = razziaDorra as AnyGame;
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -20,7 +20,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 describe('a horizon', () => {
   it('stops every playout where it is reached, and the judgement is what the search learns', () => {
     const { state } = playUntil(razzia as AnyGame, 4, 'horizon', (_, decisions) => decisions === 6);
-    const seat = (razzia.pending(state as never) as { seats: number[] }).seats[0] as number;
+    const seat = decider(razzia as AnyGame, state);
     const input = { view: razzia.view(state as never, seat), seat, legal: razzia.legal(state as never, seat) };
     let judged = 0;
     const result = search(razzia as never, input, Rng.fromSeed('judge'), {
@@ -131,8 +131,8 @@ describe("reopening the others' secrets in a sample of Dorra's Razzia", () => {
       return st.phase.kind === 'pick' && st.table.filter((c) => c !== null).length === 2;
     });
     const truth = state as DorraState;
-    const me = (dorra.pending(truth) as { seats: number[] }).seats.at(-1) as number;
-    const sample = razziaDorra.sample(razziaDorra.view(truth, me), me, asRandom(() => 0.37)) as DorraState;
+    const me = deciders(dorra, truth).at(-1) as number;
+    const sample = sampleState(razziaDorra.view(truth, me), me, asRandom(() => 0.37));
     const reopened = reopenRazziaDorra(sample, me);
     expect(reopened.table.every((c) => c === null)).toBe(true);
     expect(reopened.hands[me]).toEqual(sample.hands[me]);
@@ -140,7 +140,7 @@ describe("reopening the others' secrets in a sample of Dorra's Razzia", () => {
     const cards = (st: DorraState) => [...st.hands.flat(), ...st.table.filter((c) => c !== null), ...st.deck].map((c) => JSON.stringify(c)).sort();
     expect(cards(reopened)).toEqual(cards(sample));
     // The game now waits for every seat again, and my choices are what they were.
-    expect((dorra.pending(reopened) as { seats: number[] }).seats).toEqual([0, 1, 2, 3, 4]);
+    expect(deciders(dorra, reopened)).toEqual([0, 1, 2, 3, 4]);
     expect(dorra.legal(reopened, me).map(ownKey)).toEqual(dorra.legal(truth, me).map(ownKey));
   });
 
@@ -151,10 +151,10 @@ describe("reopening the others' secrets in a sample of Dorra's Razzia", () => {
     });
     const truth = state as DorraState;
     if (truth.phase.kind !== 'answer') throw new Error('no answers pending in this game');
-    const me = (dorra.pending(truth) as { seats: number[] }).seats[0] as number;
-    const reopened = reopenRazziaDorra(razziaDorra.sample(razziaDorra.view(truth, me), me, asRandom(() => 0.61)) as DorraState, me);
+    const me = decider(dorra, truth);
+    const reopened = reopenRazziaDorra(sampleState(razziaDorra.view(truth, me), me, asRandom(() => 0.61)), me);
     if (reopened.phase.kind !== 'answer') throw new Error('the phase changed');
     expect(reopened.phase.answers.every((a) => a === null)).toBe(true);
-    expect((dorra.pending(reopened) as { seats: number[] }).seats).toEqual(truth.phase.deal.parties.slice(1));
+    expect(deciders(dorra, reopened)).toEqual(truth.phase.deal.parties.slice(1));
   });
 });
