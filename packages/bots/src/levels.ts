@@ -47,13 +47,13 @@ export const BOT_LEVELS: readonly BotLevel[] = [
   {
     id: 'normal',
     name: 'Normal',
-    description: 'Weighs a few hundred possible futures before each move: a solid opponent.',
+    description: 'Weighs a hundred or more possible futures before each move: a solid opponent.',
     search: { method: 'ismcts', iterations: 250, timeMs: 400 },
   },
   {
     id: 'hard',
     name: 'Hard',
-    description: 'Plays out thousands of possible futures, up to a second per move, and plays to win.',
+    description: 'Plays out a thousand or more possible futures, up to a second per move, and plays to win.',
     search: { method: 'ismcts', iterations: 2500, timeMs: 1000 },
   },
 ];

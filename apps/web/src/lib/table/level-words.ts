@@ -9,9 +9,9 @@ const en = {
   'bot.easy.name': 'Easy',
   'bot.easy.about': 'Thinks a moment ahead, trying a few dozen ways the game could go.',
   'bot.normal.name': 'Normal',
-  'bot.normal.about': 'Weighs a few hundred possible futures before each move: a solid opponent.',
+  'bot.normal.about': 'Weighs a hundred or more possible futures before each move: a solid opponent.',
   'bot.hard.name': 'Hard',
-  'bot.hard.about': 'Plays out thousands of possible futures, up to a second per move, and plays to win.',
+  'bot.hard.about': 'Plays out a thousand or more possible futures, up to a second per move, and plays to win.',
 } as const;
 
 export type LevelKey = keyof typeof en;
@@ -24,9 +24,9 @@ const nl: Record<LevelKey, string> = {
   'bot.easy.name': 'Makkelijk',
   'bot.easy.about': 'Denkt even vooruit en probeert een paar dozijn manieren waarop het spel kan lopen.',
   'bot.normal.name': 'Normaal',
-  'bot.normal.about': 'Weegt een paar honderd mogelijke toekomsten af voor elke zet: een degelijke tegenstander.',
+  'bot.normal.about': 'Weegt honderd of meer mogelijke toekomsten af voor elke zet: een degelijke tegenstander.',
   'bot.hard.name': 'Moeilijk',
-  'bot.hard.about': 'Speelt duizenden mogelijke toekomsten uit, tot een seconde per zet, en speelt om te winnen.',
+  'bot.hard.about': 'Speelt duizend of meer mogelijke toekomsten uit, tot een seconde per zet, en speelt om te winnen.',
 };
 
 const es: Record<LevelKey, string> = {
@@ -37,9 +37,9 @@ const es: Record<LevelKey, string> = {
   'bot.easy.name': 'Fácil',
   'bot.easy.about': 'Piensa un momento por adelantado, probando unas decenas de maneras en que podría ir la partida.',
   'bot.normal.name': 'Normal',
-  'bot.normal.about': 'Sopesa unos cientos de futuros posibles antes de cada jugada: un rival sólido.',
+  'bot.normal.about': 'Sopesa cien o más futuros posibles antes de cada jugada: un rival sólido.',
   'bot.hard.name': 'Difícil',
-  'bot.hard.about': 'Juega miles de futuros posibles, hasta un segundo por jugada, y juega para ganar.',
+  'bot.hard.about': 'Juega mil o más futuros posibles, hasta un segundo por jugada, y juega para ganar.',
 };
 
 export const levelWords = { en, nl, es } as const;
