@@ -36,9 +36,10 @@ const LADDER = ['greedy:random', 'easy:greedy', 'normal:easy', 'hard:normal', 'h
 
 const USAGE = `usage: pnpm arena [--game razzia|razzia-dorra|robbery|all] [--players 3,4,5] [--games N] [--headline N]
                   [--pairs A:B,…] [--compare] [--scale F] [--workers K] [--seed S] [--timing N]
-  A:B      one seat of A against a table of B (entrants: ${LEVEL_IDS.join(', ')}, or hard/ismcts, hard/pimc)
+  A:B      one seat of A against a table of B (entrants: ${LEVEL_IDS.join(', ')}; hard/ismcts or hard/pimc for
+           a method, hard@4000 for the iterations per decision)
   --games  games per pairing and player count (default 40); --headline: games of hard vs greedy at 4 players
-  --scale  multiplies every searching level's iterations (a quick run for tests: 0.02)
+  --scale  multiplies every searching level's iterations in each game (a quick run for tests: 0.02)
   --timing games per searching level (against greedy bots, 4 players) timed by CPU time on the main thread (default 2)`;
 
 const VALUE_FLAGS = ['games', 'headline', 'game', 'players', 'pairs', 'scale', 'workers', 'seed', 'timing'];
@@ -92,14 +93,22 @@ function parseFlags(argv: readonly string[]): Flags {
   };
 }
 
-/** 'hard', or 'hard/pimc': a level, and optionally the method it searches with. */
+/** 'hard', 'hard/pimc' or 'hard@4000': a level, and optionally the method it searches with or its iterations per
+ * decision in every game (otherwise the level's own in each game, times --scale). */
 function entrantOf(name: string, scale: number): Entrant {
-  const [id, method] = name.split('/') as [string, string | undefined];
+  const [head, count] = name.split('@', 2) as [string, string | undefined];
+  const [id, method] = head.split('/') as [string, string | undefined];
   const level = levelById(id);
   if (!level) throw new Error(`no level ${JSON.stringify(id)}: ${LEVEL_IDS.join(', ')}`);
   if (method !== undefined && method !== 'ismcts' && method !== 'pimc') throw new Error(`no method ${method}: ismcts or pimc`);
-  const iterations = level.search ? Math.max(2, Math.round(level.search.iterations * scale)) : undefined;
-  return { level: level.id, ...(method ? { method: method as Method } : {}), ...(iterations && scale !== 1 ? { iterations } : {}) };
+  const iterations = count === undefined ? undefined : Number(count);
+  if (iterations !== undefined && (!level.search || !Number.isInteger(iterations) || iterations < 2))
+    throw new Error(`${name}: iterations go with a searching level, as a whole number ≥ 2`);
+  return {
+    level: level.id,
+    ...(method ? { method: method as Method } : {}),
+    ...(iterations !== undefined ? { iterations } : level.search && scale !== 1 ? { scale } : {}),
+  };
 }
 
 /** Runs matches on `size` worker threads, first come first served. */

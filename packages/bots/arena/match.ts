@@ -6,14 +6,25 @@ import { resolveChance } from '@razzia/contract/chance';
 import type { AnyGame, Outcome } from '@razzia/contract/game';
 import { Rng } from '@razzia/contract/random';
 import { step } from '@razzia/contract/step';
-import { choose, type LevelId } from '../src/levels.ts';
+import { choose, iterationsFor, levelById, type LevelId } from '../src/levels.ts';
 import type { Method } from '../src/types.ts';
 
 /** Who sits in a seat: a level, and for experiments another method or iteration count than the level's. */
 export interface Entrant {
   readonly level: LevelId;
   readonly method?: Method;
+  /** Iterations per decision, whatever the game. */
   readonly iterations?: number;
+  /** Otherwise: the level's own iterations in this game (`iterationsFor`) times this, 2 at least. */
+  readonly scale?: number;
+}
+
+/** The iterations an entrant searches with in `game`: undefined for the level's own. */
+export function entrantIterations(game: AnyGame, entrant: Entrant): number | undefined {
+  if (entrant.iterations !== undefined) return entrant.iterations;
+  const search = levelById(entrant.level)?.search;
+  if (entrant.scale === undefined || !search) return undefined;
+  return Math.max(2, Math.round(iterationsFor(search, game.id) * entrant.scale));
 }
 
 export interface SeatTimes {
@@ -41,6 +52,7 @@ export function playMatch(game: AnyGame, entrants: readonly Entrant[], seed: str
   const chance = Rng.fromSeed(`chance/${seed}`);
   const sources = entrants.map((_, seat) => Rng.fromSeed(`seat${seat}/${seed}`));
   const times = entrants.map(() => ({ decisions: 0, totalMs: 0, maxMs: 0 }));
+  const iterations = entrants.map((e) => entrantIterations(game, e));
   for (;;) {
     const pending = game.pending(state);
     if (pending.kind === 'over') return { outcome: pending.outcome, times };
@@ -56,7 +68,7 @@ export function playMatch(game: AnyGame, entrants: readonly Entrant[], seed: str
     const t0 = clock();
     const action = choose(game, entrant.level, { view: game.view(state, seat), seat, legal }, () => rng.next(), {
       ...(entrant.method ? { method: entrant.method } : {}),
-      ...(entrant.iterations ? { iterations: entrant.iterations } : {}),
+      ...(iterations[seat] !== undefined ? { iterations: iterations[seat] } : {}),
     });
     const ms = clock() - t0;
     if (legal.length > 1) {
