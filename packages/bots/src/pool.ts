@@ -1,6 +1,7 @@
 // Thinking off the event loop: a pool of worker threads that searching bots think in, so a server that seats
 // them keeps answering its players while they think. One decision per worker at a time, first come first
-// served; each decision's clock budget counts from when it was asked for, so time spent queueing behind other
+// served, except that a player's hint goes before every bot decision still queued (a person waits for it, and a
+// bot's answer is only due after its delay anyway); each decision's clock budget counts from when it was asked for, so time spent queueing behind other
 // tables' bots is time the bot does not get to think (down to a floor), and a busy server's bots answer in time.
 //
 // Node only (worker_threads); the threads start through boot.mjs, which loads TypeScript with tsx.
@@ -43,7 +44,8 @@ export interface ThinkingPool {
   readonly size: number;
   /** One of `request.legal`. Levels without search (random, greedy) and forced choices answer at once, here. */
   think<A>(request: ThinkRequest): Promise<A>;
-  /** A player's hint (`hint()` of the analysis, in a worker): a searching level, in the same queue as decisions. */
+  /** A player's hint (`hint()` of the analysis, in a worker): a searching level, queued after the hints already
+   * waiting and before every bot decision. */
   hint<A>(request: ThinkRequest): Promise<HintAnswer<A>>;
   /** Decisions waiting for a worker, and being thought about. */
   readonly load: { readonly queued: number; readonly thinking: number };
@@ -116,7 +118,10 @@ export function createThinkingPool(options: ThinkingPoolOptions = {}): ThinkingP
 
   const enqueue = <R>(kind: Task['kind'], request: ThinkRequest): Promise<R> =>
     new Promise<R>((resolve, reject) => {
-      queue.push({ id: nextId++, kind, request, askedAt: performance.now(), resolve: resolve as (a: unknown) => void, reject });
+      const task: Task = { id: nextId++, kind, request, askedAt: performance.now(), resolve: resolve as (a: unknown) => void, reject };
+      const firstDecision = kind === 'hint' ? queue.findIndex((t) => t.kind !== 'hint') : -1;
+      if (firstDecision < 0) queue.push(task);
+      else queue.splice(firstDecision, 0, task);
       dispatch();
     });
 

@@ -55,6 +55,22 @@ describe('the thinking pool', () => {
     await expect(pool.hint({ gameId: 'razzia', level: 'greedy', ...input, seed: 'x' })).rejects.toThrow(/searching level/);
   });
 
+  it("a player's hint goes before the bots' decisions still queued, after the hints asked before it", async () => {
+    const order: string[] = [];
+    const asked = (name: string, p: Promise<unknown>) => p.then(() => order.push(name));
+    // One worker: the first decision takes it, the rest queue.
+    const all = [
+      asked('bot 1', pool.think({ gameId: 'razzia', level: 'easy', ...input, seed: 'q1' })),
+      asked('bot 2', pool.think({ gameId: 'razzia', level: 'easy', ...input, seed: 'q2' })),
+      asked('bot 3', pool.think({ gameId: 'razzia', level: 'easy', ...input, seed: 'q3' })),
+      asked('hint 1', pool.hint({ gameId: 'razzia', level: 'easy', ...input, seed: 'h1' })),
+      asked('hint 2', pool.hint({ gameId: 'razzia', level: 'easy', ...input, seed: 'h2' })),
+    ];
+    expect(pool.load).toEqual({ queued: 4, thinking: 1 });
+    await Promise.all(all);
+    expect(order).toEqual(['bot 1', 'hint 1', 'hint 2', 'bot 2', 'bot 3']);
+  });
+
   it('the weakest levels and forced choices answer at once, without a worker', async () => {
     expect(input.legal).toContainEqual(await pool.think({ gameId: 'razzia', level: 'greedy', ...input, seed: 'g' }));
     expect(await pool.think({ gameId: 'razzia', level: 'hard', ...input, legal: [input.legal[0]], seed: 'forced' })).toEqual(input.legal[0]);
