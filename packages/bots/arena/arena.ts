@@ -107,7 +107,7 @@ function entrantOf(name: string, scale: number): Entrant {
   return {
     level: level.id,
     ...(method ? { method: method as Method } : {}),
-    ...(iterations !== undefined ? { iterations } : level.search && scale !== 1 ? { scale } : {}),
+    ...(iterations !== undefined ? { iterations } : scale !== 1 ? { scale } : {}),
   };
 }
 

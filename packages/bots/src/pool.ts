@@ -1,8 +1,9 @@
 // Thinking off the event loop: a pool of worker threads that searching bots think in, so a server that seats
 // them keeps answering its players while they think. One decision per worker at a time, first come first
-// served, except that a player's hint goes before every bot decision still queued (a person waits for it, and a
-// bot's answer is only due after its delay anyway); each decision's clock budget counts from when it was asked for, so time spent queueing behind other
-// tables' bots is time the bot does not get to think (down to a floor), and a busy server's bots answer in time.
+// served, except that a player's hint goes before every bot decision still queued (a person is waiting; a bot
+// waits one hint longer). Each decision's clock budget counts from when it was asked for, so time spent queueing
+// behind other tables' bots is time the bot does not get to think (down to a floor), and a busy server's bots
+// answer in time.
 //
 // Node only (worker_threads); the threads start through boot.mjs, which loads TypeScript with tsx.
 
