@@ -39,19 +39,37 @@ CREATE TABLE IF NOT EXISTS tokens (
 ) WITHOUT ROWID;
 `;
 
+/** One step of the schema: run once, in order, inside one transaction, when the file's `user_version` is below
+ * `version`. Later steps append here with the next number; each step touches only what it adds. */
+interface SchemaStep {
+  readonly version: number;
+  up(db: Database.Database): void;
+}
+
+const STEPS: readonly SchemaStep[] = [
+  {
+    version: 2,
+    up(db) {
+      const hasV1 = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'").get() !== undefined;
+      if (hasV1) {
+        db.exec('ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0');
+        db.exec('ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+      }
+      db.exec(SCHEMA_2);
+      if (hasV1) fromSchema1(db);
+    },
+  },
+];
+
 export function migrateSqlite(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version >= 2) return;
-  const hasV1 = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'").get() !== undefined;
-  db.transaction(() => {
-    if (hasV1) {
-      db.exec('ALTER TABLE tables ADD COLUMN seq INTEGER NOT NULL DEFAULT 0');
-      db.exec('ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
-    }
-    db.exec(SCHEMA_2);
-    if (hasV1) fromSchema1(db);
-    db.pragma('user_version = 2');
-  })();
+  for (const step of STEPS) {
+    if (step.version <= version) continue;
+    db.transaction(() => {
+      step.up(db);
+      db.pragma(`user_version = ${step.version}`);
+    })();
+  }
 }
 
 interface V1Record {
