@@ -3,7 +3,7 @@
 
 import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
-import type { LobbyEntry, TableId, TableSettings } from '@razzia/protocol';
+import { MAX_TABLE_NAME, type LobbyEntry, type TableId, type TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
@@ -130,12 +130,13 @@ export class TableRegistry {
     return table;
   }
 
-  /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host. */
+  /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host, named after the
+   * finished one with the next number ("Friday night (2)", then "(3)"), so the two are told apart in any list. */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
     if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
     if (table.seatOf(owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
     if (table.record.rematch) return ok({ table: table.record.rematch });
-    const created = await this.create(table.record.settings, table.record.host);
+    const created = await this.create({ ...table.record.settings, name: rematchName(table.record.settings.name) }, table.record.host);
     if (!created.ok) return created;
     const next = created.value;
     await next.run({ type: 'seat-all', seats: table.record.seats });
@@ -185,4 +186,14 @@ export class TableRegistry {
   async settled(): Promise<void> {
     await Promise.all([...this.tables.values()].map((t) => t.settled()));
   }
+}
+
+/** A rematch's name: the finished table's with the next number in brackets, in at most MAX_TABLE_NAME characters
+ * (code points, as names are counted). Numbers need no translation. */
+export function rematchName(name: string): string {
+  const numbered = /^(.*\S) \((\d{1,6})\)$/u.exec(name);
+  const base = numbered ? numbered[1]! : name;
+  const suffix = ` (${numbered ? Number(numbered[2]) + 1 : 2})`;
+  const room = MAX_TABLE_NAME - [...suffix].length;
+  return [...base].slice(0, room).join('').trimEnd() + suffix;
 }
