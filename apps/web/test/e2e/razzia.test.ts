@@ -5,7 +5,8 @@
 // on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards readable and
 // explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding, player
 // colours, My tables, the replay viewer, the phone's results width. Every page passes axe-core in the scheme it is
-// shown in. Screenshots of each moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts.
+// shown in, and the layout audit (layout-audit.ts) at every decision of the host, the phone (also as a 360×740 one)
+// and Elke once she reads Spanish. Screenshots of each moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts.
 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -28,8 +29,10 @@ import {
   version,
   view,
 } from './support.ts';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
 
 const e2e = useE2E();
+const layout = layoutAudit();
 const audit = (page: Page, name: string) => e2e.audit(page, name);
 
 interface Style {
@@ -87,10 +90,13 @@ const lightness = (page: Page) =>
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
   });
 
-/** How far below the auction's place the players' panels start: it must not change when an auction opens or
- * closes (on a phone the row above may grow a line with its cards; that is the row, not the auction). */
-const playersGap = (page: Page) =>
-  page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('[data-testid=auction-slot]')!.getBoundingClientRect().top));
+/** On a phone, the auction's place while no auction has been held this round ("No auction"): how tall it is
+ * (null while it shows an auction or the last one's result). */
+const idleSlot = (page: Page) =>
+  page.evaluate(() => {
+    const slot = document.querySelector('[data-testid=auction-slot]');
+    return slot && !slot.matches('.running') && !slot.querySelector('[data-testid=auction-result]') ? Math.round(slot.getBoundingClientRect().height) : null;
+  });
 /** Where the players' panels start in the game's own area (banners above it aside). */
 const playersTop = (page: Page) =>
   page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top));
@@ -253,6 +259,7 @@ describe('a whole game in real browsers', () => {
     let bidView = false;
     let hostChecks = false;
     const hostDuring = async (page: Page) => {
+      await layout.check(page, 'host');
       hostTops.push(await playersTop(page));
       if (!hostChecks) {
         hostChecks = true;
@@ -303,6 +310,7 @@ describe('a whole game in real browsers', () => {
     let summaries = 0;
     const hostMoment = async (page: Page) => {
       if (summaries++ > 0) return;
+      await layout.check(page, 'round summary, host');
       // The end of round 1, for everybody: each player's points by category, penalties, swaps, the next starter.
       const summary = page.locator('[data-testid=round-summary]');
       await summary.waitFor();
@@ -320,7 +328,7 @@ describe('a whole game in real browsers', () => {
 
     // ── Felix (phone): readable cards, a tap explains, tips, turn alerts while the page is hidden ────────────
     let phoneStep = 0;
-    const phoneGaps: number[] = [];
+    const idleSlots: number[] = [];
     let readable = false;
     let alerted: Spied | null = null;
     let courtChecked = false;
@@ -346,7 +354,9 @@ describe('a whole game in real browsers', () => {
       courtChecked = true;
     };
     const phoneDuring = async (page: Page) => {
-      phoneGaps.push(await playersGap(page));
+      await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3 });
+      const idle = await idleSlot(page);
+      if (idle !== null) idleSlots.push(idle);
       phoneStep++;
       if (phoneStep === 1) {
         // The first game is explained at the moment it matters.
@@ -409,6 +419,7 @@ describe('a whole game in real browsers', () => {
     // ── Elke reloads once mid-auction, then plays on in Spanish ──────────────────────────────────────────────
     let reloaded = false;
     const elkeDuring = async (page: Page) => {
+      if (reloaded) await layout.check(page, 'elke (es)');
       if (reloaded || !(await page.locator('[data-testid=auction-slot].running').count())) return;
       reloaded = true;
       await page.reload();
@@ -460,9 +471,11 @@ describe('a whole game in real browsers', () => {
     expect(summaries).toBeGreaterThan(0);
     expect(keyBid).toBe(true);
     expect(courtChecked).toBe(true);
-    // The auction's place beside the board is always there: the players' panels never moved.
+    // The auction's place beside the board is always there: the players' panels never moved. On a phone it is
+    // under the board and as tall as what it says: a round's "No auction" is one short box, not a tall empty one.
     expect(new Set(hostTops).size, JSON.stringify(hostTops)).toBe(1);
-    expect(new Set(phoneGaps).size, JSON.stringify(phoneGaps)).toBe(1);
+    for (const h of idleSlots) expect(h).toBeLessThan(100);
+    expect(layout.checks).toBeGreaterThan(20);
     expect(readable).toBe(true);
     // Felix's phone, hidden, was told it was his turn: the title, a tone, a vibration and a notification.
     expect(alerted).not.toBeNull();
@@ -494,10 +507,13 @@ describe('a whole game in real browsers', () => {
     const phoneWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
     await shot(phone, 'results-phone');
+    await layout.check(host, 'results, host');
+    await layout.check(phone, 'results, phone', { also: [SMALL_PHONE] });
     await audit(phone, 'results, phone');
     await phone.selectOption('[data-testid=language]', 'es');
     await expect.poll(() => phone.locator('#results-title').textContent()).not.toBe('Final scores');
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
+    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
     await shot(phone, 'results-phone-es');
     await phone.selectOption('[data-testid=language]', 'en');
 

@@ -1,15 +1,18 @@
 // Robbery end to end in real headless Chromium against the real server on loopback: a host on a desktop opens a
-// table, a friend joins by the link on a 390×844 phone (playing by touch), two bots fill the other seats and a
-// spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
+// table, a friend joins by the link on a 390×844 phone (playing by touch, reading Spanish), two bots fill the
+// other seats and a spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
 // offer comes up; everybody plays to the arrests, the loot and the winner; the replay viewer opens the finished
 // game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
 // the Guard Dog's offer, a raid's end with its Boss check, the end — land in apps/web/test-artifacts/.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
 import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
+/** The layout audit at every decision of both friends (the phone also as a 360×740 one). */
+const layout = layoutAudit();
 
 /** What one friend's page has shown so far (each moment is photographed once per page). */
 interface Seen {
@@ -51,6 +54,7 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
   return async (page: Page) => {
     seen.moves++;
     const phone = name === 'phone';
+    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], every: 3 } : {});
     const snap = async (moment: string, focus?: string) => {
       if (focus) await page.locator(focus).last().scrollIntoViewIfNeeded();
       await (phone ? view(page, `robbery-${moment}-${name}`) : shot(page, `robbery-${moment}-${name}`));
@@ -58,7 +62,7 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
     };
     if (!seen.guard && (await page.locator('[data-testid=guard-offer]').count()) > 0) {
       seen.guard = true;
-      await expect.poll(() => page.locator('[data-testid=status]').textContent()).toMatch(/stealing .* from you: you have the Guard Dog/);
+      await expect.poll(() => page.locator('[data-testid=status]').textContent()).toMatch(phone ? /te roba .*: tienes el Perro guardián/ : /stealing .* from you: you have the Guard Dog/);
       await snap('guard-offer', '[data-testid=guard-offer]');
       // The spectator sees who decides, in Spanish: the holder of the Guard Dog.
       await spectator.waitForSelector('[data-phase=guard]');
@@ -71,7 +75,9 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
     }
     if (!seen.raidEnd && (await page.locator('[data-testid=boss-check]').count()) > 0) {
       seen.raidEnd = true;
-      await expect(page.locator('[data-testid=boss-check]').last().textContent()).resolves.toMatch(/Boss check: .* (keeps the Boss tile|goes back to the box)/);
+      await expect(page.locator('[data-testid=boss-check]').last().textContent()).resolves.toMatch(
+        phone ? /Control del Jefe: .* (se queda la ficha del Jefe|vuelve a la caja)/ : /Boss check: .* (keeps the Boss tile|goes back to the box)/,
+      );
       await snap('raid-end', '[data-testid=boss-check]');
     }
   };
@@ -85,7 +91,7 @@ describe('Robbery in real browsers', () => {
     const host = await e2e.newPage();
     const link = await openTable(host, e2e.url, { game: 'robbery', players: 4, name: 'Robbery night' });
     await takeSeat(host, 0, 'Hostess');
-    const phone = await e2e.newPage(PHONE, { isMobile: true });
+    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { locale: 'es-ES' } });
     await phone.goto(link);
     await takeSeat(phone, 1, 'Felix');
     await addBot(host, 2, 'greedy');
@@ -154,6 +160,7 @@ describe('Robbery in real browsers', () => {
     expect(seen.host.steal || seen.phone.steal, 'a steal').toBe(true);
     expect(seen.host.raidEnd || seen.phone.raidEnd, "a raid's end").toBe(true);
     expect(seen.host.moves + seen.phone.moves).toBeGreaterThan(10);
+    expect(layout.checks).toBeGreaterThanOrEqual(seen.host.moves + seen.phone.moves);
 
     // The end, in order: alibis and arrests, then the loot face up, then the winner — on every screen.
     for (const page of [host, phone, spectator]) {
@@ -171,6 +178,8 @@ describe('Robbery in real browsers', () => {
     await expect.poll(() => spectator.locator('[data-testid=reckoning] h2').first().textContent()).toBe('1 · Coartadas y arrestos');
     await shot(host, 'robbery-final-desktop');
     await shot(phone, 'robbery-final-phone');
+    await layout.check(host, 'results, desktop');
+    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
     await e2e.audit(host, 'robbery results (desktop)');
     await e2e.audit(phone, 'robbery results (phone)');
     await e2e.audit(spectator, 'robbery results (spectator, es)');
