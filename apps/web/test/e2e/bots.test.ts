@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, addBot, fixtures, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { DESKTOP, PHONE, addBot, fixtures, moved, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -81,6 +81,16 @@ describe('bots worth playing against, and a post-game analysis', () => {
     expect(ringed).toEqual([{ outline: 'solid', inBar: true }]);
     await shot(host, 'bots-hint-desktop');
     await e2e.audit(host, 'hint (desktop)');
+    // The hint belongs to that decision: once Ann has decided it goes, and her next decision shows none (the same
+    // choice offered again is another decision).
+    const before = await version(host);
+    await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click();
+    await moved(host, before);
+    await expect.poll(() => host.locator('[data-testid=hint-choice]').count()).toBe(0);
+    if ((await nextTurn(host)) === 'act') {
+      expect(await host.locator('[data-testid=hint-choice]').count()).toBe(0);
+      expect(await host.locator('style[data-hint-ring]').count()).toBe(0);
+    }
     // Everybody is told that Ann asked (never what she was told).
     await expect.poll(() => spectator.locator('body').textContent(), { timeout: 30_000 }).toMatch(/Ann asked for a hint/);
     expect(await spectator.locator('[data-testid=hint-choice]').count()).toBe(0);

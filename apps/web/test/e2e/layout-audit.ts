@@ -44,7 +44,7 @@ async function watchBoard(page: Page): Promise<void> {
     let wasMine = false;
     const look = () => {
       const board = document.querySelector('[data-board]');
-      const mine = !!document.querySelector('[data-testid=actions] button:not([disabled])') && !document.querySelector('dialog[open]');
+      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open]');
       if (!board) return;
       const r = board.getBoundingClientRect();
       const at = { width: innerWidth, top: Math.round(r.top + scrollY), left: Math.round(r.left + scrollX), height: Math.round(r.height), version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?' };
@@ -149,8 +149,8 @@ function inspect(rules: { phoneMax: number; minText: number }): Found {
   // ── The awaited decision's controls: on screen, uncovered (on a phone, wherever the page is scrolled) ──────
   const actions = [...document.querySelectorAll('[data-testid=actions]')];
   const controls = actions.flatMap((a) => [
-    ...a.querySelectorAll<HTMLElement>('button:not([disabled]), select:not([disabled]), input[type=text]:not([disabled])'),
-    ...[...a.querySelectorAll<HTMLInputElement>('input[type=radio]:not([disabled]), input[type=checkbox]:not([disabled])')].map((i) => (i.closest('label') ?? i) as HTMLElement),
+    ...a.querySelectorAll<HTMLElement>('button:enabled, select:enabled, input[type=text]:enabled'),
+    ...[...a.querySelectorAll<HTMLInputElement>('input[type=radio]:enabled, input[type=checkbox]:enabled')].map((i) => (i.closest('label') ?? i) as HTMLElement),
   ]);
   if (!modal && controls.length > 0) {
     const scrolled = scrollY;

@@ -9,7 +9,7 @@
 // and Elke once she reads Spanish. Screenshots of each moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts.
 
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -689,6 +689,49 @@ describe('a whole game in real browsers', () => {
     await host.waitForSelector('.log li:has-text("Wim is back and plays again")');
     await shot(again, 'stood-in-phone');
     await audit(again, 'stood in, phone');
+    e2e.expectClean();
+  });
+  it('offline at a decision: the page says so, greys out what cannot be sent, sends nothing, and is itself again once back', async () => {
+    // The connection really drops (Playwright's offline switch leaves websockets open): the page's websocket goes
+    // through a route that can close it, and refuses new ones while "offline"; socket.io's long polling too.
+    let offline = false;
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    const phone = await e2e.newPage(PHONE, { isMobile: true });
+    await phone.context().routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (offline) return ws.close();
+      sockets.push({ page: ws, server: ws.connectToServer() });
+    });
+    await phone.context().route(/\/socket\.io\//, (route) => (offline ? route.abort() : route.continue()));
+    await openTable(phone, e2e.url, { players: 2, name: 'Offline table' });
+    await takeSeat(phone, 0, 'Solo');
+    await addBot(phone, 1);
+    await startGame(phone);
+    expect(await nextTurn(phone)).toBe('act');
+    const at = await version(phone);
+
+    offline = true;
+    for (const s of sockets.splice(0)) {
+      await s.page.close();
+      await s.server.close();
+    }
+    await expect.poll(() => phone.locator('[role=status]').first().textContent()).toMatch(/Offline — reconnecting/);
+    // Nothing can be sent: every decision greyed out; a key press sends nothing and no error is made up.
+    await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBe(0);
+    expect(await phone.locator('[data-testid=actions] button:disabled').count()).toBeGreaterThan(0);
+    await phone.keyboard.press('1');
+    await layout.check(phone, 'offline, phone');
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
+    await view(phone, 'offline-phone');
+
+    // Back: the notice goes by itself, the decisions are live again, nothing was played meanwhile, and one plays.
+    offline = false;
+    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: 30_000 });
+    await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBeGreaterThan(0);
+    expect(await version(phone)).toBe(at);
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
+    await phone.locator('[data-testid=actions] button[data-action]:enabled').first().click();
+    await moved(phone, at);
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
     e2e.expectClean();
   });
 });
