@@ -21,8 +21,9 @@ export class NodeProcess {
     readonly port: number,
   ) {}
 
-  static start(env: Record<string, string>): Promise<NodeProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  /** `main`: a built server (apps/server/scripts/build.mjs) to run instead of the TypeScript source. */
+  static start(env: Record<string, string>, main?: string): Promise<NodeProcess> {
+    const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
