@@ -2,7 +2,7 @@
 // default: one process, no set-up. Synchronous underneath, behind the asynchronous Store interface.
 
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
@@ -16,6 +16,18 @@ export interface SqliteOptions {
   readonly synchronous?: 'NORMAL' | 'FULL';
 }
 
+/** Creates the data directory if need be, or says plainly why the database cannot live there (in a container: a
+ * bind mount owned by another user than the server's), rather than SQLite's SQLITE_CANTOPEN. */
+function writableDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (e) {
+    const who = process.getuid ? ` by this process (uid ${process.getuid()})` : '';
+    throw new Error(`the data directory ${dataDir} (DATA_DIR) is not writable${who}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
@@ -23,7 +35,7 @@ export class SqliteStore implements Store {
   private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[]) => void;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
-    mkdirSync(dataDir, { recursive: true });
+    writableDir(dataDir);
     this.db = new Database(join(dataDir, 'razzia.sqlite'));
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
