@@ -1,15 +1,16 @@
 // What production runs: the server built by scripts/build.mjs (a JavaScript bundle, its thinking worker and its
 // one native package), started with plain Node out of a temp folder with nothing of the repository around it —
-// no TypeScript, no tsx, no workspace node_modules.
+// no TypeScript, no tsx, no workspace node_modules. And the Dockerfile, which installs every workspace project.
 
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, tempDir, TestClient } from './harness.ts';
 import { NodeProcess } from './support/processes.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
+const repo = new URL('../../../', import.meta.url).pathname;
 
 describe('the compiled server', () => {
   const out = tempDir('razzia-dist-');
@@ -58,5 +59,23 @@ describe('the compiled server', () => {
   it('stops on SIGTERM with exit code 0', async () => {
     await server.stop();
     expect(server.child.exitCode).toBe(0);
+  });
+});
+
+describe('the Dockerfile', () => {
+  it('copies every workspace project’s package.json before pnpm install, so every project is installed', () => {
+    const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
+    const install = dockerfile.indexOf('pnpm install');
+    const projects = ['packages', 'packages/games', 'apps'].flatMap((group) =>
+      readdirSync(join(repo, group))
+        .map((name) => `${group}/${name}`)
+        .filter((dir) => existsSync(join(repo, dir, 'package.json'))),
+    );
+    expect(projects.length).toBeGreaterThanOrEqual(8);
+    for (const dir of projects) {
+      const copy = dockerfile.indexOf(`COPY ${dir}/package.json ${dir}/`);
+      expect(copy, `${dir}/package.json is copied before pnpm install`).toBeGreaterThanOrEqual(0);
+      expect(copy).toBeLessThan(install);
+    }
   });
 });
