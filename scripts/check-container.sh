@@ -206,7 +206,8 @@ measure() {
   size=$(E image inspect "$IMAGE" --format '{{.Size}}')
   base=$(E image inspect node:20-bookworm-slim --format '{{.Size}}')
   awk -v s="$size" -v b="$base" 'BEGIN { printf "   image: %.1f MB; the app over node:20-bookworm-slim: %.1f MB\n", s / 1e6, (s - b) / 1e6 }'
-  E history "$IMAGE" --format '{{.Size}}  {{.CreatedBy}}' | head -8 | cut -c1-150
+  # the layers the app adds (the first ones listed), by size; awk reads to the end (no SIGPIPE under pipefail)
+  E history "$IMAGE" --format '{{.Size}}\t{{.CreatedBy}}' | awk -F'\t' '$1 != "0B" && $1 != "0 B" && n++ < 4 { print "   layer " $1 ": " substr($2, 1, 90) }'
   for i in $(seq 1 "$RUNS"); do
     cleanup
     t0=$(now); run_default; starts+=("$(healthy "$url/healthz" "$t0" $P)")
