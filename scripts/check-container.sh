@@ -10,7 +10,8 @@
 #   cluster  the cluster profile: PostgreSQL, Redis, three replicas and nginx; a table opened through the proxy
 #            keeps playing to its end after the container that owns it is killed
 #   measure  the figures of docs/benchmarks.md (Container): image and app layer sizes, time from `run` to a
-#            healthy /healthz and SIGTERM stop time, the median of RUNS fresh starts
+#            healthy /healthz (and the server's CPU time until then) and SIGTERM stop time, the median of RUNS
+#            fresh starts
 #
 # Needs: docker (with its daemon) or podman, curl, Node and the workspace installed (`pnpm install`: the
 # websocket client). The images the compose file names (node:20-bookworm-slim, postgres:15, redis:7, nginx:1.27)
@@ -61,9 +62,12 @@ build() {
 
 cleanup() {
   [ "${KEEP:-}" = 1 ] && return
-  E rm -f -t 0 $P $P-ro $P-postgres $P-redis $P-app1 $P-app2 $P-app3 $P-proxy > /dev/null 2>&1 || true
+  local c
+  for c in $P $P-ro $P-postgres $P-redis $P-app1 $P-app2 $P-app3 $P-proxy; do
+    E kill "$c" > /dev/null 2>&1 || true; E rm -f "$c" > /dev/null 2>&1 || true
+  done
   E volume rm -f $P-data $P-postgres-data > /dev/null 2>&1 || true
-  E network rm -f $P-net > /dev/null 2>&1 || true
+  E network rm $P-net > /dev/null 2>&1 || true
 }
 
 # Waits until `curl URL` answers 200; prints the seconds it took since $2.
@@ -201,7 +205,7 @@ cluster() {
 
 # Sizes, and the median of RUNS fresh starts: `run` to a healthy /healthz, and `stop` (SIGTERM) to exit.
 measure() {
-  local url=http://127.0.0.1:$PORT starts=() stops=() i t0 base size
+  local url=http://127.0.0.1:$PORT starts=() inside=() cpus=() stops=() i t0 t1 started base size
   say "measure $IMAGE ($RUNS starts)"
   size=$(E image inspect "$IMAGE" --format '{{.Size}}')
   base=$(E image inspect node:20-bookworm-slim --format '{{.Size}}')
@@ -210,13 +214,20 @@ measure() {
   E history "$IMAGE" --format '{{.Size}}\t{{.CreatedBy}}' | awk -F'\t' '$1 != "0B" && $1 != "0 B" && n++ < 4 { print "   layer " $1 ": " substr($2, 1, 90) }'
   for i in $(seq 1 "$RUNS"); do
     cleanup
-    t0=$(now); run_default; starts+=("$(healthy "$url/healthz" "$t0" $P)")
+    t0=$(now); run_default; starts+=("$(healthy "$url/healthz" "$t0" $P)"); t1=$(awk -v a="$t0" -v b="${starts[-1]}" 'BEGIN { printf "%.3f", a + b }')
+    # from the moment the engine started the container's process (docker: RFC 3339; podman: "… +0000 UTC")
+    started=$(date -d "$(E inspect $P --format '{{.State.StartedAt}}' | sed 's/ UTC$//')" +%s.%N)
+    inside+=("$(awk -v a="$t1" -v b="$started" 'BEGIN { printf "%.2f", a - b }')")
+    # the CPU time the server used to get there (utime + stime of pid 1, in clock ticks of 1/100 s)
+    cpus+=("$(E exec $P cat /proc/1/stat | awk '{ printf "%.2f", ($14 + $15) / 100 }')")
     t0=$(now); E stop -t 20 $P > /dev/null; stops+=("$(since "$t0")")
     [ "$(E inspect $P --format '{{.State.ExitCode}}')" = 0 ] || die "stopped with exit code $(E inspect $P --format '{{.State.ExitCode}}')"
   done
   cleanup
   median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-  echo "   run to healthy: median $(median "${starts[@]}") s of ${starts[*]}"
+  echo "   run to healthy: median $(median "${starts[@]}") s of ${starts[*]} (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "   process start to healthy: median $(median "${inside[@]}") s of ${inside[*]}"
+  echo "   server CPU until healthy: median $(median "${cpus[@]}") s of ${cpus[*]}"
   echo "   SIGTERM stop:   median $(median "${stops[@]}") s of ${stops[*]}"
 }
 
