@@ -7,8 +7,8 @@
 // into <outdir>/main.js, and the thinking pool's worker thread (@razzia/bots) into <outdir>/worker.js beside
 // it, where the pool looks for it when it runs from a bundle. One file to load starts faster than the thousand
 // modules of node_modules, and it is the same transform tsx applies in development. Packages that cannot be
-// bundled stay external and are copied into <outdir>/node_modules with their own dependencies: better-sqlite3
-// (a native addon; only its JavaScript and build/Release/*.node are kept, not its C sources or build files).
+// bundled stay external and are copied into <outdir>/node_modules with what they load when they run:
+// better-sqlite3 (a native addon: its JavaScript and build/Release/*.node, not its C sources or build files).
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,8 +76,12 @@ function copyPackage(name, fromDir, modulesDir, copied) {
   }
 }
 
+const OUTPUT = ['main.js', 'worker.js', 'package.json', 'node_modules'];
+
 /** Builds into `outdir` (emptied first). Returns the output's files that matter: the server and the worker. */
 export async function buildServer(outdir = join(serverDir, 'dist')) {
+  const strangers = existsSync(outdir) ? readdirSync(outdir).filter((f) => !OUTPUT.includes(f)) : [];
+  if (strangers.length > 0) throw new Error(`${outdir} holds more than a build (${strangers.slice(0, 3).join(', ')}): not emptying it`);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const worker = createRequire(join(serverDir, 'package.json')).resolve('@razzia/bots/worker');
@@ -91,7 +95,6 @@ export async function buildServer(outdir = join(serverDir, 'dist')) {
     target: 'node20',
     external: [...NATIVE, ...ABSENT],
     banner: { js: BANNER },
-    legalComments: 'none',
     logLevel: 'warning',
   });
   // Node reads .js as an ES module only under a package.json that says so.
