@@ -64,7 +64,7 @@ cleanup() {
   [ "${KEEP:-}" = 1 ] && return
   local c
   for c in $P $P-ro $P-postgres $P-redis $P-app1 $P-app2 $P-app3 $P-proxy; do
-    E kill "$c" > /dev/null 2>&1 || true; E rm -f "$c" > /dev/null 2>&1 || true
+    E kill "$c" > /dev/null 2>&1 || true; E rm -f -v "$c" > /dev/null 2>&1 || true   # -v: and its anonymous volumes (redis: /data)
   done
   E volume rm -f $P-data $P-postgres-data > /dev/null 2>&1 || true
   E network rm $P-net > /dev/null 2>&1 || true
