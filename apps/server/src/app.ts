@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,7 @@ import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
-import { registerRoutes } from './http/routes.ts';
+import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
@@ -173,7 +173,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send({ error: { code: 'bad-message', message: error.message } });
     },
+    // Requests Node's HTTP parser refuses before Fastify sees them (a URL or headers over 16 KB, a malformed
+    // request line) get the documented shape too, not Fastify's own.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, code, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'too-large', 'the URL and headers are at most 16 KB together']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'bad-message', 'the request took too long to arrive']
+            : [400, 'bad-message', 'not an HTTP request this server understands'];
+      const body = JSON.stringify({ error: { code, message } });
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        );
+      socket.destroy(err);
+    },
   });
+  // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
+  app.removeContentTypeParser('text/plain');
+  const routes = collectRoutes(app);
   const io = new Server(app.server, {
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
@@ -219,6 +239,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   registerRoutes(app, access, health, options.createLimit);
   // Prometheus text format, for the operator (not under /api: no client needs it).
   app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const web = webDir && existsSync(join(webDir, 'handler.js'))
