@@ -101,7 +101,11 @@ describe('decisions', () => {
     const seat = table.record.decisions[0]?.seat as number;
     const owner = owners[seat] as TokenHash;
     const draw = { type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } } as const;
-    expect(decide(razzia, table, { ...draw, version: 1 }, context())).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    // A version the game has not reached is no stale one: it has its own code and says what is wrong.
+    expect(decide(razzia, table, { ...draw, version: 1 }, context())).toMatchObject({
+      ok: false,
+      error: { code: 'future-version', message: 'that move names version 1, but the game is at version 0: send the version of the newest game payload' },
+    });
     const r = decide(razzia, table, draw, context());
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.moves).toEqual([{ seat, action: { type: 'draw', pile: 0 } }]);
@@ -378,6 +382,52 @@ describe('hints', () => {
     expect(asked.entries).toEqual([{ seq: on.record.seq + 1, at: T0, kind: 'table', notice: { type: 'hint-asked', seat: turn } }]);
     expect(asked.moves).toEqual([]);
     expect(asked.reply).toEqual({ seat: turn, version: 0 });
-    expect(decide(razzia, fresh(razzia, 2, null, true), { type: 'hint', owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-playing' } });
+    const waiting = run(razzia, fresh(razzia, 2, null, true), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    expect(decide(razzia, waiting, { type: 'hint', owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-playing' } });
+    // A second hint while the first is thought about (the host says `busy`): refused only once the rest passes.
+    expect(decide(razzia, on, { type: 'hint', owner: owners[turn] as TokenHash, busy: true }, context())).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(decide(razzia, on, { type: 'hint', owner: owners[1 - turn] as TokenHash, busy: true }, context())).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+  });
+});
+
+describe('when several checks fail, one order answers (docs/protocol.md): who you are, the moment, the seat or name, the decision, the rate', () => {
+  const no = (code: string) => ({ ok: false, error: { code } });
+  it('act: not-seated before not-playing, before not-yours, before a malformed intent, before future-version and stale-version, before the rules', () => {
+    const waiting = run(razzia, fresh(razzia, 2), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    const act = (owner: TokenHash | null, version: number, intent: Record<string, unknown>) => ({ type: 'act', owner, version, intent }) as const;
+    expect(decide(razzia, waiting, act(THIRD, 99, { type: 'fly', seat: 4 }), context())).toMatchObject(no('not-seated'));
+    expect(decide(razzia, waiting, act(HOST, 99, { type: 'fly', seat: 4 }), context())).toMatchObject(no('not-playing'));
+    const table = started(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = owners[seat] as TokenHash;
+    const other = owners[1 - seat] as TokenHash;
+    expect(decide(razzia, table, act(owner, 99, { type: 'fly', seat: 1 - seat }), context())).toMatchObject(no('not-yours'));
+    expect(decide(razzia, table, act(owner, 99, { type: 'fly' }), context())).toMatchObject(no('bad-message'));
+    expect(decide(razzia, table, act(owner, 99, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('future-version'));
+    // After the draw the other seat decides (its turn, or first to speak in a police auction), opened at version 1.
+    const moved = run(razzia, table, act(owner, 0, { type: 'draw', pile: 0 })).table;
+    expect(moved.record.decisions).toMatchObject([{ seat: 1 - seat, since: 1 }]);
+    expect(decide(razzia, moved, act(other, 0, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('stale-version'));
+    expect(decide(razzia, moved, act(other, 1, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('rule'));
+  });
+
+  it('seat changes: already-seated or not-seated before not-waiting; not-host before everything else', () => {
+    const table = started(razzia);
+    expect(decide(razzia, table, { type: 'sit', owner: HOST, name: 'Anyone' }, context())).toMatchObject(no('already-seated'));
+    expect(decide(razzia, table, { type: 'sit', owner: THIRD, name: 'Anyone' }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'leave', owner: THIRD }, context())).toMatchObject(no('not-seated'));
+    expect(decide(razzia, table, { type: 'leave', owner: HOST }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'add-bot', owner: GUEST, bot: 'chess', seat: 7 }, context())).toMatchObject(no('not-host'));
+    expect(decide(razzia, table, { type: 'add-bot', owner: HOST, bot: 'chess', seat: 7 }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'remove', owner: GUEST, seat: 9 }, context())).toMatchObject(no('not-host'));
+    expect(decide(razzia, table, { type: 'start', owner: GUEST }, context())).toMatchObject(no('not-host'));
+  });
+
+  it('chat: muted before a line with nothing visible, before the rate', () => {
+    const table = run(razzia, fresh(razzia, 2), { type: 'sit', owner: GUEST, name: 'Guest' }, { type: 'mute', owner: HOST, target: 0, muted: true }).table;
+    expect(decide(razzia, table, { type: 'say', owner: GUEST, text: '\u200b', limited: true }, context())).toMatchObject(no('muted'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: '\u200b', limited: true }, context())).toMatchObject(no('bad-message'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello', limited: true }, context())).toMatchObject(no('rate-limited'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello' }, context())).toMatchObject({ ok: true });
   });
 });

@@ -33,7 +33,7 @@ async function stateOf(id: TableId) {
 }
 
 describe('refusals at a running table', () => {
-  it('refuses acting for another seat, as a spectator, out of turn, on a stale version — and nothing changes', async () => {
+  it('refuses acting for another seat, as a spectator, out of turn, on a version the game has not reached — and nothing changes', async () => {
     const { id, host, guest, spectator } = await startedTable();
     const before = await stateOf(id);
     const game = before.game;
@@ -48,8 +48,8 @@ describe('refusals at a running table', () => {
     expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
     const asSpectator = await spectator.send({ type: 'act', table: id, version: v, intent: { type: 'call' } });
     expect(asSpectator).toMatchObject({ ok: false, error: { code: 'not-seated' } });
-    const stale = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
-    expect(stale).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    const future = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
+    expect(future).toMatchObject({ ok: false, error: { code: 'future-version' } });
     const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
     expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
     expect(await stateOf(id)).toMatchObject({ seq: before.seq, version: before.version });

@@ -8,6 +8,8 @@ import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import {
   BotIdSchema,
   ClockSchema,
+  ClockSecondsSchema,
+  VisibilitySchema,
   MAX_CHAT_TEXT,
   REACTIONS,
   GameInfoSchema,
@@ -47,13 +49,17 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lobby'), follow: z.boolean() }),
   /** A chat line at a watched table: words (1 to 200 characters) or one quick reaction. A spectator gives the name
    * its line is shown under (marked as a spectator's); a seat's line is shown under its seat. */
-  z.strictObject({
-    type: z.literal('say'),
-    table: TableIdSchema,
-    text: z.string().trim().min(1, 'say something').max(MAX_CHAT_TEXT, `a chat line is at most ${MAX_CHAT_TEXT} characters`).optional(),
-    reaction: z.enum(REACTIONS).optional(),
-    name: PlayerNameSchema.optional(),
-  }),
+  z
+    .strictObject({
+      type: z.literal('say'),
+      table: TableIdSchema,
+      text: z.string().trim().min(1, 'say something').max(MAX_CHAT_TEXT, `a chat line is at most ${MAX_CHAT_TEXT} characters`).optional(),
+      reaction: z.enum(REACTIONS).optional(),
+      name: PlayerNameSchema.optional(),
+    })
+    // Exactly one of the two, checked at the door like the rest of the shape (and said so in the JSON Schema).
+    .refine((m) => (m.text === undefined) !== (m.reaction === undefined), { error: 'a chat line is words or a reaction, not both', path: ['text'] })
+    .meta({ oneOf: [{ required: ['text'] }, { required: ['reaction'] }] }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
   /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
@@ -85,6 +91,7 @@ export const ERROR_CODES = [
   'not-playing', // an action before the start or after the end
   'not-over', // rematch or record before the end
   'stale-version', // the action was made on a state older than this seat's open decision
+  'future-version', // the action names a game version the game has not reached
   'not-yours', // an intent naming another seat
   'rule', // the game's rules refused the action: see `rule`
   'muted', // the host muted this seat's (or the spectators') chat
@@ -204,8 +211,15 @@ export const HandshakeSchema = z.strictObject({ token: TokenSchema.optional() })
 
 // HTTP ----------------------------------------------------------------------------------------------
 
-/** POST /api/tables body. The Authorization header may carry the browser's token ("Bearer …"); the creator is the host. */
-export const CreateTableRequestSchema = TableSettingsSchema;
+/** POST /api/tables body. The Authorization header may carry the browser's token ("Bearer …"); the creator is the host.
+ * A name alone opens a table: a private Razzia! table for the game's fewest players, without a clock or hints. */
+export const CreateTableRequestSchema = TableSettingsSchema.extend({
+  /** Default: the game's fewest seats (GET /api/games: `seats.min`). */
+  players: TableSettingsSchema.shape.players.optional(),
+  visibility: VisibilitySchema.default('private'),
+  clock: ClockSecondsSchema.nullable().default(null),
+});
+export type CreateTableRequest = z.input<typeof CreateTableRequestSchema>;
 
 export const CreateTableResponseSchema = z.strictObject({
   table: TableInfoSchema,

@@ -48,11 +48,20 @@ export type Command =
    * view. Judged like a player's decision: still that seat's open decision, legal by the game's rules. */
   | { readonly type: 'bot-move'; readonly seat: Seat; readonly version: number; readonly action: unknown }
   /** A seated player asks for a hint on their open decision (at a table that allows them): the log says so to
-   * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. */
-  | { readonly type: 'hint'; readonly owner: TokenHash | null }
+   * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. `busy`:
+   * a hint for this seat is still being thought about (one at a time). */
+  | { readonly type: 'hint'; readonly owner: TokenHash | null; readonly busy?: boolean }
   | { readonly type: 'set-rematch'; readonly table: TableId }
   /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
-  | { readonly type: 'say'; readonly owner: TokenHash | null; readonly text?: string | undefined; readonly reaction?: Reaction | undefined; readonly name?: string | undefined }
+  | {
+      readonly type: 'say';
+      readonly owner: TokenHash | null;
+      readonly text?: string | undefined;
+      readonly reaction?: Reaction | undefined;
+      readonly name?: string | undefined;
+      /** The sender is over the chat's rate at this table (the gateway counts; decide says so after every other check). */
+      readonly limited?: boolean;
+    }
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
   /** A rematch's seats, copied from the finished table. */
@@ -254,9 +263,11 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
   const change = new Change(table, game, ctx);
   const record = table.record;
   switch (command.type) {
+    // Each command checks in the documented order (docs/protocol.md, "When several checks fail"): who you are at the
+    // table, then its settings and moment, then the seat or name asked for, then the decision itself, then rates.
     case 'sit': {
-      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only be taken before the game starts');
       if (seatOf(record, command.owner) !== null) return fail('already-seated', 'you already have a seat at this table');
+      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only be taken before the game starts');
       const free = freeSeat(record, command.seat);
       if (!free.ok) return free;
       const taken = nameTaken(record, command.name);
@@ -267,9 +278,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({ seat: free.value });
     }
     case 'leave': {
-      if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'you have no seat at this table');
+      if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
       freeSeatAt(change, seat, 'left');
       change.seatChanged.push(command.owner);
       return change.done({});
@@ -336,9 +347,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({});
     }
     case 'act': {
-      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'only seated players can act; spectators watch');
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const { seat: named, ...rest } = command.intent;
       if (named !== undefined && named !== seat) return fail('not-yours', `you sit in seat ${seat}, not seat ${JSON.stringify(named)}`);
       const intent = game.schemas.action.safeParse(rest);
@@ -346,7 +357,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       // A decision is judged against the moment it opened: seats deciding at once are all accepted.
       const open = record.decisions.find((d) => d.seat === seat);
       const since = open ? open.since : record.version;
-      if (command.version < since || command.version > record.version)
+      if (command.version > record.version)
+        return fail('future-version', `that move names version ${command.version}, but the game is at version ${record.version}: send the version of the newest game payload`);
+      if (command.version < since)
         return fail('stale-version', `that move was made on version ${command.version}; your decision opened at version ${since} and the game is at version ${record.version}`);
       // A person who decides during a pause has moved on.
       change.moveOn(seat);
@@ -415,12 +428,13 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({ version: change.record.version });
     }
     case 'hint': {
-      if (!(record.settings.hints ?? false)) return fail('hints-off', 'this table does not allow hints');
-      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'only seated players can ask for a hint on their decision');
+      if (!(record.settings.hints ?? false)) return fail('hints-off', 'this table does not allow hints');
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const open = record.decisions.find((d) => d.seat === seat);
       if (!open || game.legal(table.state, seat).length === 0) return fail('not-your-turn', 'the game is not waiting for your decision');
+      if (command.busy) return fail('rate-limited', 'a hint for your seat is already on its way');
       change.notice({ type: 'hint-asked', seat });
       return change.done({ seat, version: record.version });
     }
@@ -433,6 +447,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       if ((command.text === undefined) === (command.reaction === undefined)) return fail('bad-message', 'a chat line is words or a reaction');
       const text = command.text === undefined ? undefined : cleanChat(command.text);
       if (text === '') return fail('bad-message', 'text: say something visible');
+      // The chat's rate comes last, so a muted person is told so however often they try.
+      if (command.limited) return fail('rate-limited', 'too many chat lines at this table: wait a moment');
       change.chat({
         type: 'said',
         from: seat !== null ? { seat } : { spectator: command.name ?? 'Spectator' },

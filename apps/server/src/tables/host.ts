@@ -187,11 +187,12 @@ export class TableHost {
    */
   private async hint(command: Extract<Command, { type: 'hint' }>): Promise<Result<object>> {
     const seat = this.seatOf(command.owner);
-    if (seat !== null && this.hinting.has(seat)) return fail('rate-limited', 'a hint for your seat is already on its way');
-    if (seat !== null) this.hinting.add(seat);
+    // One at a time per seat: decide refuses a second (after its other checks, which come first).
+    const mine = seat !== null && !this.hinting.has(seat);
+    if (mine) this.hinting.add(seat);
     try {
       const asked = this.queue.then(async () => {
-        const r = await this.execute(command);
+        const r = await this.execute({ ...command, busy: !mine });
         // The seat's view and legal list as they were when it asked (the log says so at this point).
         return r.ok ? { ok: true as const, version: this.version, request: this.inputFor(seat as Seat) } : r;
       });
@@ -215,7 +216,7 @@ export class TableHost {
         return fail('internal', 'the hint could not be thought about; try again');
       }
     } finally {
-      if (seat !== null) this.hinting.delete(seat);
+      if (mine) this.hinting.delete(seat as Seat);
     }
   }
 

@@ -137,6 +137,7 @@ export const en = {
   'error.not-playing': 'No game is running at this table.',
   'error.not-over': 'The game is not over yet.',
   'error.stale-version': 'The table changed just before your move: look again.',
+  'error.future-version': 'Your screen is ahead of the table: look again.',
   'error.not-yours': 'That is not your seat.',
   'error.rule': 'The rules do not allow that.',
   'error.shutting-down': 'The server is restarting.',

@@ -139,6 +139,7 @@ export const es: Record<MessageKey, string> = {
   'error.not-playing': 'No hay partida en esta mesa.',
   'error.not-over': 'La partida aún no ha terminado.',
   'error.stale-version': 'La mesa cambió justo antes de tu jugada: vuelve a mirar.',
+  'error.future-version': 'Tu pantalla va por delante de la mesa: vuelve a mirar.',
   'error.not-yours': 'Ese no es tu asiento.',
   'error.rule': 'Las reglas no lo permiten.',
   'error.shutting-down': 'El servidor se está reiniciando.',

@@ -139,6 +139,7 @@ export const nl: Record<MessageKey, string> = {
   'error.not-playing': 'Aan deze tafel loopt geen spel.',
   'error.not-over': 'Het spel is nog niet afgelopen.',
   'error.stale-version': 'De tafel veranderde net voor je zet: kijk opnieuw.',
+  'error.future-version': 'Je scherm loopt voor op de tafel: kijk opnieuw.',
   'error.not-yours': 'Dat is niet jouw plaats.',
   'error.rule': 'Dat mag niet volgens de regels.',
   'error.shutting-down': 'De server start opnieuw.',
