@@ -40,6 +40,8 @@ export interface ServerOptions {
   readonly momentMaxMs?: number;
   /** Client messages per socket. */
   readonly rateLimit?: RateLimit;
+  /** Chat lines per socket and table (default: five at once, then one every two seconds). */
+  readonly chatLimit?: RateLimit;
   /** Tables opened per client address (POST /api/tables). */
   readonly createLimit?: RateLimit;
   /** Sockets one client address may hold open at once. */
@@ -86,9 +88,10 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
-/** The largest websocket frame engine.io accepts; bigger ones close the connection. Messages over
- * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead. */
-const MAX_FRAME_BYTES = 16 * 1024;
+/** The largest frame engine.io accepts; bigger ones close the connection without a word. Messages over
+ * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead, and a handshake whose `auth` is
+ * absurd but under this (a 20 KB token) a typed connect_error, so no client retries for ever unanswered. */
+export const MAX_FRAME_BYTES = 64 * 1024;
 
 /** Waits (at most `ms`) until every engine.io connection has closed. */
 async function drained(io: Server, ms: number): Promise<void> {
@@ -214,6 +217,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const gateway = new Gateway(io, access, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ...(options.chatLimit ? { chatLimit: options.chatLimit } : {}),
     floodDisconnectAfter: DEFAULT_FLOOD_CUT_OFF,
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,

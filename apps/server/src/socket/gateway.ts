@@ -25,9 +25,12 @@ import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
 import type { TableBroadcast, TableListener } from '../tables/host.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
+import { RefusalStreak } from './streak.ts';
 
 export interface GatewayOptions {
   readonly rateLimit: RateLimit;
+  /** Chat lines per socket and table (default CHAT_LIMIT). */
+  readonly chatLimit?: RateLimit;
   /** After this many refused messages in a row the socket's connection is closed (the client may reconnect). */
   readonly floodDisconnectAfter: number;
   readonly lobbyThrottleMs: number;
@@ -43,9 +46,15 @@ interface Connection {
   /** The tables this socket watches. */
   readonly watching: Map<TableId, Member>;
   readonly bucket: TokenBucket;
-  /** Chat lines from this socket: a few at once, then one every two seconds. */
-  readonly chat: TokenBucket;
-  refusedInARow: number;
+  /** Chat lines from this socket, per table: a few at once, then one every two seconds. Kept after an unwatch, so
+   * watching again does not refill it. */
+  readonly chat: Map<TableId, TokenBucket>;
+  /** Refused messages in a row, by arrival, for the flood cut-off. */
+  readonly streak: RefusalStreak;
+  /** Messages being handled (waiting for their table). */
+  inFlight: number;
+  /** Cut off: the connection closes once every message in flight has its reply; later ones are refused at once. */
+  cut: boolean;
 }
 
 /** One socket watching one table: what it holds of the table's numbered stream. */
@@ -65,8 +74,11 @@ interface Member {
 
 const LOBBY_ROOM = 'lobby';
 
-/** Chat lines per socket: five at once, then one every two seconds. */
+/** Chat lines per socket and table: five at once, then one every two seconds. */
 export const CHAT_LIMIT: RateLimit = { perSecond: 0.5, burst: 5 };
+
+/** The longest a cut-off connection waits for the replies of the messages it sent before the cut. */
+const CUT_OFF_GRACE_MS = 10_000;
 
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
@@ -130,8 +142,10 @@ export class Gateway implements TableListener {
       token,
       watching: new Map(),
       bucket: new TokenBucket(perSecond, burst),
-      chat: new TokenBucket(CHAT_LIMIT.perSecond, CHAT_LIMIT.burst),
-      refusedInARow: 0,
+      chat: new Map(),
+      streak: new RefusalStreak(),
+      inFlight: 0,
+      cut: false,
     };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
@@ -139,18 +153,22 @@ export class Gateway implements TableListener {
     socket.onAny((event: string, ...args: unknown[]) => {
       if (event === MESSAGE_EVENT || event === PING_EVENT) return;
       const ack = args[args.length - 1];
-      const refusal: WireError = { code: 'bad-message', message: `unknown event ${JSON.stringify(event).slice(0, 40)}: send "${MESSAGE_EVENT}"` };
-      this.refuse(socket, conn, typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined, refusal);
+      const reply = typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined;
+      const n = conn.streak.arrive();
+      if (conn.cut) return reply({ ok: false, error: CUT_OFF });
+      this.refuse(socket, conn, n, reply, { code: 'bad-message', message: `unknown event ${JSON.stringify(event).slice(0, 40)}: send "${MESSAGE_EVENT}"` });
     });
     socket.on(MESSAGE_EVENT, (...args: unknown[]) => {
       const ack = args[args.length - 1];
       const reply = typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined;
+      const n = conn.streak.arrive();
+      if (conn.cut) return reply({ ok: false, error: CUT_OFF });
       if (args.length !== 2 || typeof ack !== 'function')
-        return this.refuse(socket, conn, reply, {
+        return this.refuse(socket, conn, n, reply, {
           code: 'bad-message',
           message: `"${MESSAGE_EVENT}" takes one message and an acknowledgement callback, not ${args.length} arguments`,
         });
-      void this.received(socket, conn, args[0], reply);
+      void this.received(socket, conn, n, args[0], reply);
     });
     // A bare round trip for clients and benchmarks to measure latency: no decoding, no rules, rate-limited.
     socket.on(PING_EVENT, (ack: unknown) => {
@@ -163,36 +181,49 @@ export class Gateway implements TableListener {
     });
   }
 
-  /** Counts a refusal; after too many in a row the connection is closed (the client reconnects, rate-limited). */
-  private refuse(socket: Socket, conn: Connection, reply: (r: Reply) => void, error: WireError): void {
-    conn.refusedInARow++;
+  /**
+   * Replies with a refusal and counts it: after too many in a row (by arrival) the socket is cut off — every message
+   * it sent before the cut still gets its reply, then its connection closes (the client reconnects, rate-limited).
+   */
+  private refuse(socket: Socket, conn: Connection, n: number, reply: (r: Reply) => void, error: WireError): void {
     reply({ ok: false, error });
-    if (conn.refusedInARow >= this.options.floodDisconnectAfter) {
-      this.options.log?.({ socket: socket.id, refused: conn.refusedInARow }, 'flooding socket cut off');
-      conn.refusedInARow = 0;
-      // Close the transport, not the socket.io session: a client's own reconnection logic brings it back.
-      socket.conn.close();
-    }
+    const inARow = conn.streak.refused(n);
+    if (inARow < this.options.floodDisconnectAfter || conn.cut) return;
+    this.options.log?.({ socket: socket.id, refused: inARow, inFlight: conn.inFlight }, 'flooding socket cut off');
+    conn.cut = true;
+    this.closeIfCut(socket, conn);
+    // A reply that never comes (a table that hangs) does not keep the connection.
+    setTimeout(() => socket.conn.close(), CUT_OFF_GRACE_MS).unref();
   }
 
-  /** The one door every client message comes through. */
-  private async received(socket: Socket, conn: Connection, payload: unknown, reply: (r: Reply) => void): Promise<void> {
-    if (!conn.bucket.take()) return this.refuse(socket, conn, reply, { code: 'rate-limited', message: 'too many messages: slow down' });
+  /** A cut-off socket's connection closes once the messages it sent before the cut have their replies. Close the
+   * transport, not the socket.io session: a client's own reconnection logic brings it back. */
+  private closeIfCut(socket: Socket, conn: Connection): void {
+    if (conn.cut && conn.inFlight === 0) socket.conn.close();
+  }
+
+  /** The one door every client message comes through. `n`: its number in the order this socket's messages arrived. */
+  private async received(socket: Socket, conn: Connection, n: number, payload: unknown, reply: (r: Reply) => void): Promise<void> {
+    if (!conn.bucket.take()) return this.refuse(socket, conn, n, reply, { code: 'rate-limited', message: 'too many messages: slow down' });
     if (messageBytes(payload) > MAX_CLIENT_MESSAGE_BYTES)
-      return this.refuse(socket, conn, reply, { code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
+      return this.refuse(socket, conn, n, reply, { code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
     const parsed = ClientMessageSchema.safeParse(payload);
-    if (!parsed.success) return this.refuse(socket, conn, reply, { code: 'bad-message', message: describeIssue(parsed.error) });
+    if (!parsed.success) return this.refuse(socket, conn, n, reply, { code: 'bad-message', message: describeIssue(parsed.error) });
     let result: Result<object>;
+    conn.inFlight++;
     try {
       result = await this.handle(socket, conn, parsed.data);
     } catch (e) {
       this.options.log?.({ socket: socket.id, type: parsed.data.type, err: e instanceof Error ? e.stack : String(e) }, 'message failed');
-      return reply({ ok: false, error: { code: 'internal', message: 'something went wrong on the server; nothing was changed' } });
+      result = fail('internal', 'something went wrong on the server; nothing was changed');
+    } finally {
+      conn.inFlight--;
     }
     if (result.ok) {
-      conn.refusedInARow = 0;
+      conn.streak.accepted(n);
       reply({ ok: true, ...result.value } as Reply);
-    } else this.refuse(socket, conn, reply, result.error);
+    } else this.refuse(socket, conn, n, reply, result.error);
+    this.closeIfCut(socket, conn);
   }
 
   private async handle(socket: Socket, conn: Connection, msg: ClientMessage): Promise<Result<object>> {
@@ -240,10 +271,20 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
       case 'rematch':
         return this.tables.rematch(id, conn.owner);
-      case 'say':
-        if (!conn.watching.has(id)) return fail('not-watching', 'watch the table to talk at it');
-        if (!conn.chat.take()) return fail('rate-limited', 'too many chat lines: wait a moment');
-        return this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name });
+      case 'say': {
+        if (!conn.watching.has(id)) {
+          const known = await this.exists(id);
+          return known.ok ? fail('not-watching', 'watch the table to talk at it') : known;
+        }
+        let chat = conn.chat.get(id);
+        const limit = this.options.chatLimit ?? CHAT_LIMIT;
+        if (!chat) conn.chat.set(id, (chat = new TokenBucket(limit.perSecond, limit.burst)));
+        // The table says whether the line is over the rate, after its other checks (a muted person stays muted).
+        const took = chat.take();
+        const said = await this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name, limited: !took });
+        if (!said.ok && took) chat.giveBack(); // only lines said count toward the rate
+        return said;
+      }
       case 'mute':
         return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
       case 'hint':
@@ -466,6 +507,9 @@ export class Gateway implements TableListener {
 }
 
 export const DEFAULT_FLOOD_CUT_OFF = FLOOD_CUT_OFF;
+
+/** The reply to a message that arrives after its socket was cut off, while the connection closes. */
+const CUT_OFF: WireError = { code: 'rate-limited', message: 'too many refused messages in a row: this connection is closing (reconnect and slow down)' };
 
 function messageBytes(payload: unknown): number {
   try {
