@@ -6,11 +6,24 @@ import type { Clock, GamePayload, LobbyEntry, LogEntry, TableInfo } from '@razzi
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, Table, TableRecord } from './table.ts';
 
-/** A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. */
+/**
+ * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. Its event's keys
+ * come in one order however the entry was kept (PostgreSQL's jsonb sorts them its own way): `type` first, then
+ * the rest alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
+ */
 export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
-  if (entry.kind === 'table') return { seq: entry.seq, at: entry.at, kind: 'table', event: entry.notice };
-  if (entry.kind === 'chat') return { seq: entry.seq, at: entry.at, kind: 'chat', event: entry.line as LogEntry['event'] };
-  return { seq: entry.seq, at: entry.at, kind: 'game', event: seenBy(entry.told, viewer) as LogEntry['event'] };
+  const event = entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenBy(entry.told, viewer);
+  return { seq: entry.seq, at: entry.at, kind: entry.kind, event: inKeyOrder(event) as LogEntry['event'] };
+}
+
+/** A JSON value with its objects' keys in the log's order: `type` first, then alphabetical. */
+export function inKeyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inKeyOrder);
+  if (value === null || typeof value !== 'object') return value;
+  const keys = Object.keys(value).sort((a, b) => (a === 'type' ? -1 : b === 'type' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = inKeyOrder((value as Record<string, unknown>)[key]);
+  return out;
 }
 
 /** Does every viewer see this entry the same way? */
