@@ -81,8 +81,30 @@ describe('refusals at a running table', () => {
     await host.waitFor((m) => m.type === 'presence' && m.connected[0] === false);
     await host.must({ type: 'remove', table: id, seat: 0 });
     await host.must({ type: 'remove', table: id, seat: 1 });
-    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    // Nobody is seated any more: who you are is checked before the moment.
+    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     host.close();
+  });
+
+  it('answers a message that fails several checks with the first of the documented order', async () => {
+    const strict = await testServer({ rateLimit: { perSecond: 0.0001, burst: 3 } });
+    const { id, clients } = await seatedTable(strict, { players: 2, people: ['Host'] });
+    const host = clients[0] as TestClient;
+    const c = await TestClient.connect(strict.url);
+    // The door: the size before the shape; then, with the socket's rate spent, the rate before anything.
+    expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    expect(await c.send({ type: 'say', table: id, text: 'x', reaction: '👍' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('not both') } });
+    expect(await c.send({ type: 'say', table: 'Z'.repeat(22), text: 'x' })).toMatchObject({ ok: false, error: { code: 'no-such-table' } });
+    expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    c.close();
+    // Who you are, before the moment and the seat asked for.
+    const spectator = await TestClient.connect(strict.url);
+    await spectator.watch(id);
+    expect(await spectator.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    spectator.close();
+    host.close();
+    await strict.close();
   });
 
   it('refuses malformed, unknown and oversized messages with typed errors', async () => {

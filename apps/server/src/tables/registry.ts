@@ -132,8 +132,8 @@ export class TableRegistry {
 
   /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host. */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
-    if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
     if (table.seatOf(owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
+    if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
     if (table.record.rematch) return ok({ table: table.record.rematch });
     const created = await this.create(table.record.settings, table.record.host);
     if (!created.ok) return created;
