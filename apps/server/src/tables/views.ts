@@ -12,9 +12,14 @@ import type { StoredEntry, Table, TableRecord } from './table.ts';
  * the rest alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
  */
 export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
-  const event = entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenBy(entry.told, viewer);
-  return { seq: entry.seq, at: entry.at, kind: entry.kind, event: inKeyOrder(event) as LogEntry['event'] };
+  const event = (entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenBy(entry.told, viewer)) as object;
+  let ordered = inOrder.get(event);
+  if (!ordered) inOrder.set(event, (ordered = inKeyOrder(event) as LogEntry['event']));
+  return { seq: entry.seq, at: entry.at, kind: entry.kind, event: ordered };
 }
+
+/** Each event in the log's key order, once: an update builds an entry for every viewer class, most of them alike. */
+const inOrder = new WeakMap<object, LogEntry['event']>();
 
 /** A JSON value with its objects' keys in the log's order: `type` first, then alphabetical. */
 export function inKeyOrder(value: unknown): unknown {
