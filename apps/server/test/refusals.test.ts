@@ -93,7 +93,7 @@ describe('refusals at a running table', () => {
     const c = await TestClient.connect(strict.url);
     // The door: the size before the shape; then, with the socket's rate spent, the rate before anything.
     expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'too-large' } });
-    expect(await c.send({ type: 'say', table: id, text: 'x', reaction: '👍' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('not both') } });
+    expect(await c.send({ type: 'say', table: id, text: 'x', reaction: '👍' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('exactly one of the two') } });
     expect(await c.send({ type: 'say', table: 'Z'.repeat(22), text: 'x' })).toMatchObject({ ok: false, error: { code: 'no-such-table' } });
     expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
     c.close();

@@ -58,7 +58,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
       name: PlayerNameSchema.optional(),
     })
     // Exactly one of the two, checked at the door like the rest of the shape (and said so in the JSON Schema).
-    .refine((m) => (m.text === undefined) !== (m.reaction === undefined), { error: 'a chat line is words or a reaction, not both', path: ['text'] })
+    .refine((m) => (m.text === undefined) !== (m.reaction === undefined), { error: 'a chat line is words or a reaction: exactly one of the two', path: ['text'] })
     .meta({ oneOf: [{ required: ['text'] }, { required: ['reaction'] }] }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
