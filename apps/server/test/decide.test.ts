@@ -3,6 +3,8 @@
 // randomness.
 
 import { Rng, seenBy, type AnyGame } from '@razzia/contract';
+import { commitTo, FAIR_SCHEME } from '@razzia/contract/fair';
+import { verifyRecord } from '@razzia/contract/verify';
 import { razzia } from '@razzia/game-razzia';
 import type { TableId, TableSettings } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
@@ -429,5 +431,74 @@ describe('when several checks fail, one order answers (docs/protocol.md): who yo
     expect(decide(razzia, table, { type: 'say', owner: null, text: '\u200b', limited: true }, context())).toMatchObject(no('bad-message'));
     expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello', limited: true }, context())).toMatchObject(no('rate-limited'));
     expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello' }, context())).toMatchObject({ ok: true });
+  });
+});
+
+describe('fair draws', () => {
+  const SEED = '5eed'.repeat(16);
+  const ID = 'F'.repeat(22) as TableId;
+  const fairTable = (game: AnyGame, players: number): Table => ({
+    record: newTable(ID, settings(game.id, players), HOST, T0, 'bots', SEED),
+    setup: null,
+    state: null,
+    fairSeed: SEED,
+  });
+  const A = 'a1'.repeat(32);
+  const B = 'b2'.repeat(32);
+
+  it('a new table publishes the commitment only; each seated person contributes once before the start, and a freed seat loses its own', () => {
+    const table = fairTable(guess, 3);
+    expect(table.record.fair).toEqual({ commitment: commitTo(SEED, ID), contributions: [null, null, null], seed: null });
+    expect(JSON.stringify(table.record)).not.toContain(SEED);
+    expect(decide(guess, table, { type: 'contribute', owner: HOST, value: A }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    const { table: seated, all } = run(
+      guess,
+      table,
+      { type: 'sit', owner: HOST, name: 'Host' },
+      { type: 'add-bot', owner: HOST, bot: 'greedy' },
+      { type: 'sit', owner: GUEST, name: 'Guest' },
+      { type: 'contribute', owner: GUEST, value: B },
+      // A second contribution (another tab, a reconnect) changes nothing.
+      { type: 'contribute', owner: GUEST, value: A },
+    );
+    expect(all[3]?.entries.map((e) => (e.kind === 'table' ? e.notice : null))).toEqual([{ type: 'contributed', seat: 2 }]);
+    expect(all[3]?.infoChanged).toBe(true);
+    expect(all[4]?.entries).toEqual([]);
+    expect(seated.record.fair?.contributions).toEqual([null, null, B]);
+    // A bot has nobody to contribute for it; the guest who leaves takes their contribution along.
+    expect(decide(guess, seated, { type: 'contribute', owner: null, value: A }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    const left = run(guess, seated, { type: 'leave', owner: GUEST }).table;
+    expect(left.record.fair?.contributions).toEqual([null, null, null]);
+    // A table opened before fair draws takes none.
+    const old = run(guess, fresh(guess, 2), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    expect(decide(guess, old, { type: 'contribute', owner: HOST, value: A }, context())).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+  });
+
+  it('every die is drawn from the seed and the contributions, so the finished game verifies; the seed is revealed at the end only', () => {
+    let table = run(
+      guess,
+      fairTable(guess, 2),
+      { type: 'sit', owner: HOST, name: 'Host' },
+      { type: 'sit', owner: GUEST, name: 'Guest' },
+      { type: 'contribute', owner: HOST, value: A },
+      { type: 'start', owner: HOST },
+    ).table;
+    expect(decide(guess, table, { type: 'contribute', owner: GUEST, value: B }, context())).toMatchObject({ ok: false, error: { code: 'not-waiting' } });
+    const moves: unknown[] = [];
+    while (table.record.status === 'playing') {
+      expect(table.record.fair?.seed).toBeNull();
+      for (const [seat, owner] of owners.entries()) {
+        if (!table.record.decisions.some((d) => d.seat === seat)) continue;
+        const r = run(guess, table, { type: 'act', owner, version: table.record.version, intent: { type: 'pick', n: 1 + seat } });
+        table = r.table;
+        moves.push(...(r.all[0]?.moves ?? []));
+      }
+    }
+    expect(table.record.fair?.seed).toBe(SEED);
+    const record = { ...guess.record.write({ setup: table.setup as never, moves: moves as never }), fair: { scheme: FAIR_SCHEME, table: ID, ...table.record.fair } };
+    expect(verifyRecord(guess, record)).toEqual({ ok: true, draws: 4, contributed: [0] });
+    // Another contribution would have drawn other dice: the same game's record does not verify with it.
+    const other = { ...record, fair: { ...record.fair, contributions: [B, null] } };
+    expect(verifyRecord(guess, other)).toMatchObject({ ok: false, kind: 'unfair' });
   });
 });

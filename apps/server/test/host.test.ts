@@ -16,10 +16,10 @@ import { HeldThinking } from './support/held-thinking.ts';
 import { ManualClock } from './harness.ts';
 
 class MemoryStore implements Store {
-  readonly tables = new Map<TableId, { record: TableRecord; setup: unknown; moves: unknown[]; log: StoredEntry[] }>();
+  readonly tables = new Map<TableId, { record: TableRecord; setup: unknown; moves: unknown[]; log: StoredEntry[]; fairSeed: string | null }>();
   failNext: 'disk' | 'conflict' | null = null;
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]) {
-    this.tables.set(record.id, { record, setup: null, moves: [], log: [...entries] });
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null) {
+    this.tables.set(record.id, { record, setup: null, moves: [], log: [...entries], fairSeed });
   }
   async append(change: TableChange) {
     const t = this.tables.get(change.record.id);
@@ -35,7 +35,7 @@ class MemoryStore implements Store {
   }
   async load(id: TableId) {
     const t = this.tables.get(id);
-    return t ? ({ record: t.record, setup: t.setup, moves: t.moves } as LoadedTable) : null;
+    return t ? ({ record: t.record, setup: t.setup, moves: t.moves, fairSeed: t.fairSeed } as LoadedTable) : null;
   }
   async readLog(id: TableId, after: number) {
     return (this.tables.get(id)?.log ?? []).filter((e) => e.seq > after);

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng, step, type Move } from '@razzia/contract';
+import { verifyRecord } from '@razzia/contract/verify';
 import {
   eventFor,
   legal,
@@ -24,7 +25,7 @@ import {
 } from '@razzia/game-razzia-dorra';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const GAME = 'razzia-dorra';
@@ -40,12 +41,15 @@ interface Truth {
   /** For each event, the move that made it. */
   readonly moveOf: readonly number[];
   readonly moves: readonly Move<Action>[];
+  /** The record as the server gave it, headers and all. */
+  readonly record: unknown;
 }
 
 async function truthOf(url: string, id: TableId): Promise<Truth> {
   const res = await fetch(`${url}/api/tables/${id}/record`);
   expect(res.status).toBe(200);
-  const read = readRecord(await res.json());
+  const record: unknown = await res.json();
+  const read = readRecord(record);
   if (!read.ok) throw new Error(read.message);
   const started = razziaDorra.start(read.setup);
   if (!started.ok) throw new Error(started.error);
@@ -63,7 +67,7 @@ async function truthOf(url: string, id: TableId): Promise<Truth> {
     cum.push(events.length);
     states.push(r.state);
   }
-  return { states, events, cum, moveOf, moves: read.moves };
+  return { states, events, cum, moveOf, moves: read.moves, record };
 }
 
 /** JSON with sorted keys: two payloads compare equal exactly when they hold the same data. */
@@ -176,7 +180,7 @@ describe.each([
   it('every message to every seat and spectator shows exactly what the rules allow, to the end', async () => {
     const server = await testServer();
     const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
-    const { id, clients } = await seatedTable(server, { game: GAME, players, people: names, bots });
+    const { id, clients } = await seatedTable(server, { game: GAME, players, people: names, bots, contribute: true });
     const early = await TestClient.connect(server.url);
     await early.watch(id);
     const finals = clients.map((c, seat) => autoPlay(c, id, randomPick(`dorra-${players}-${seat}`)));
@@ -199,6 +203,10 @@ describe.each([
     // Every die was rolled by the server during the game, and every roll was told to everyone after it happened.
     const dice = truth.moves.filter((m) => 'chance' in m && m.chance.kind === 'die').length;
     expect(truth.events.filter((e) => e.type === 'rolled')).toHaveLength(dice);
+    // Every shuffle and die is the fair draws' (the record verifies), and their seed reached nobody before the end.
+    expect(verifyRecord(razziaDorra, truth.record)).toMatchObject({ ok: true, contributed: names.map((_, seat) => seat) });
+    const secrets = await fairSecrets(server.dataDir, id);
+    for (const c of [...clients, early, late]) expect(expectFairKept(c, secrets)).toBeGreaterThan(0);
     for (const c of [...clients, early, late]) c.close();
     await server.close();
   });

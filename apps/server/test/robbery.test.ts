@@ -7,11 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng, step, type Move } from '@razzia/contract';
+import { verifyRecord } from '@razzia/contract/verify';
 import { legalActions, readRecord, robbery, view, type Action, type GameEvent, type GameState, type GameView, type Seat } from '@razzia/game-robbery';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableHost } from '../src/tables/host.ts';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -22,13 +23,16 @@ interface Truth {
   readonly states: readonly GameState[];
   /** JSON runs of 10 cards in the order of every draw pile the game had (the deal's, every reshuffle's). */
   readonly pileRuns: readonly string[];
+  /** The record as the server gave it, headers and all. */
+  readonly record: unknown;
 }
 
 /** Replays the finished table's stored record (GET /api/tables/:id/record) through the rules, keeping every state. */
 async function truthOf(server: { url: string }, id: TableId): Promise<Truth> {
   const res = await fetch(`${server.url}/api/tables/${id}/record`);
   expect(res.status).toBe(200);
-  const read = readRecord(await res.json());
+  const record: unknown = await res.json();
+  const read = readRecord(record);
   if (!read.ok) throw new Error(read.message);
   const started = robbery.start(read.setup);
   if (!started.ok) throw new Error(started.error);
@@ -42,7 +46,7 @@ async function truthOf(server: { url: string }, id: TableId): Promise<Truth> {
   }
   const pileRuns: string[] = [];
   for (const pile of piles) for (let i = 0; i + 10 <= pile.length; i++) pileRuns.push(JSON.stringify(pile.slice(i, i + 10)).slice(1, -1));
-  return { states, pileRuns };
+  return { states, pileRuns, record };
 }
 
 /**
@@ -105,7 +109,7 @@ describe.each([
   it('every message to every seat and spectator shows exactly what the rules allow, to the end', async () => {
     const server = await testServer();
     const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
-    const { id, clients } = await seatedTable(server, { game: 'robbery', players, people: names, bots });
+    const { id, clients } = await seatedTable(server, { game: 'robbery', players, people: names, bots, contribute: true });
     const early = await TestClient.connect(server.url);
     await early.watch(id);
     const finals = clients.map((c, seat) => autoPlay(c, id, pick(`robbery-${players}-${seat}`)));
@@ -132,6 +136,11 @@ describe.each([
     expect(drawn(clients[0] as TestClient)).toBeGreaterThan(0);
     expect(drawn(early) + drawn(late)).toBe(0);
     expect(late.held.get(id)?.log.length).toBe(early.held.get(id)?.log.length);
+    // The deal and every reshuffle are the fair draws' (the record verifies), and their seed reached nobody before
+    // the end.
+    expect(verifyRecord(robbery, truth.record)).toMatchObject({ ok: true, contributed: names.map((_, seat) => seat) });
+    const secrets = await fairSecrets(server.dataDir, id);
+    for (const [client] of viewers) expect(expectFairKept(client, secrets)).toBeGreaterThan(0);
     for (const [client] of viewers) client.close();
     await server.close();
   });

@@ -7,6 +7,7 @@ import type { DeepReadonly } from './readonly.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import {
   BotIdSchema,
+  Hex32Schema,
   ClockSchema,
   ClockSecondsSchema,
   VisibilitySchema,
@@ -68,6 +69,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** A seated player has finished with a moment of the game (closed the round's summary): the table need not
    * wait for them any more. Harmless (ok, nothing changes) when the table is not waiting for this seat. */
   z.strictObject({ type: z.literal('ready'), table: TableIdSchema }),
+  /** A seated person, before the start: 32 random bytes of its own for the fair draws, sent after seeing the table's
+   * commitment. The first one counts; another from the same seat changes nothing (ok). */
+  z.strictObject({ type: z.literal('contribute'), table: TableIdSchema, value: Hex32Schema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -195,6 +199,7 @@ export const ReplySchemas = {
   say: z.strictObject({}),
   mute: z.strictObject({}),
   ready: z.strictObject({}),
+  contribute: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
   hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),

@@ -65,6 +65,22 @@ export const TableStatusSchema = z.enum(['waiting', 'playing', 'over']);
 export const ClockSchema = z.strictObject({ seat: SeatSchema, remainingMs: z.int().min(0) });
 export type Clock = z.infer<typeof ClockSchema>;
 
+/** 32 bytes as 64 lower-case hex digits: a fair-draws seed, commitment or contribution. */
+export const Hex32Schema = z.string().regex(/^[0-9a-f]{64}$/, '32 bytes as 64 lower-case hex digits');
+
+/**
+ * Fair draws (docs/protocol.md, "Fair draws"): the server's commitment to its secret seed, published when the table
+ * opens; each seat's contribution once its person sent one (`contribute`, before the start), null otherwise; and the
+ * seed itself, revealed once the game is over (null until then). Every chance outcome is drawn from the seed and the
+ * contributions as docs/records.md says, so anyone can check a finished game.
+ */
+export const FairInfoSchema = z.strictObject({
+  commitment: Hex32Schema,
+  contributions: z.array(Hex32Schema.nullable()).max(8),
+  seed: Hex32Schema.nullable(),
+});
+export type FairInfo = z.infer<typeof FairInfoSchema>;
+
 export const TableInfoSchema = z.strictObject({
   id: TableIdSchema,
   game: GameIdSchema,
@@ -87,6 +103,8 @@ export const TableInfoSchema = z.strictObject({
   /** A moment of the game (a round's summary): the table waits, no bot moves and no clock runs, until the seats in
    * `waiting` have sent `ready` (or acted, or left) or until `until` (server time, ms). null when not paused. */
   pause: z.strictObject({ until: z.int(), waiting: z.array(SeatSchema).max(8) }).nullable(),
+  /** The table's fair draws; null at a table opened before the server drew them (its chance is not verifiable). */
+  fair: FairInfoSchema.nullable(),
 });
 export type TableInfo = DeepReadonly<z.infer<typeof TableInfoSchema>>;
 
@@ -112,6 +130,8 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready'), seat: SeatSchema }),
   /** The pause is over (everyone moved on, or its longest time passed): clocks and bots go on where they were. */
   z.strictObject({ type: z.literal('resumed') }),
+  /** This seat's person sent its contribution to the fair draws (the value is in the table's `fair`). */
+  z.strictObject({ type: z.literal('contributed'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));

@@ -292,6 +292,8 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
       case 'ready':
         return this.tables.run(id, { type: 'ready', owner: conn.owner });
+      case 'contribute':
+        return this.tables.run(id, { type: 'contribute', owner: conn.owner, value: msg.value });
     }
   }
 

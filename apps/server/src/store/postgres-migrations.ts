@@ -37,6 +37,13 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX tables_orphans ON tables (lease_until) WHERE status IN ('waiting', 'playing') AND owner_node IS NOT NULL`.execute(db);
     },
   },
+  '0003_fair': {
+    async up(db: Kysely<unknown>) {
+      // Fair draws: each table's secret seed, written once when the table opens, apart from the record every move
+      // rewrites. Tables stored before keep NULL (their chance is the CSPRNG's, as it was).
+      await sql`ALTER TABLE tables ADD COLUMN fair_seed text`.execute(db);
+    },
+  },
 };
 
 export const postgresMigrations: MigrationProvider = {

@@ -24,6 +24,7 @@ interface Database {
     epoch: Generated<string>;
     owner_node: string | null;
     lease_until: Generated<string>;
+    fair_seed: string | null;
   };
   moves: { table_id: string; idx: number; move: ColumnType<StoredMove, string, string> };
   log: { table_id: string; seq: number; entry: ColumnType<StoredEntry, string, string> };
@@ -61,11 +62,11 @@ export class PostgresStore implements Store, Leases {
     return store;
   }
 
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('tables')
-        .values({ id: record.id, status: record.status, record: json(record), setup: null, seq: record.seq, version: record.version, created_at: record.createdAt })
+        .values({ id: record.id, status: record.status, record: json(record), setup: null, seq: record.seq, version: record.version, created_at: record.createdAt, fair_seed: fairSeed })
         .execute();
       if (entries.length > 0) await tx.insertInto('log').values(entries.map((e) => ({ table_id: record.id, seq: e.seq, entry: json(e) }))).execute();
     });
@@ -96,10 +97,10 @@ export class PostgresStore implements Store, Leases {
   }
 
   async load(id: TableId): Promise<LoadedTable | null> {
-    const row = await this.db.selectFrom('tables').select(['record', 'setup']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('tables').select(['record', 'setup', 'fair_seed']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const moves = await this.db.selectFrom('moves').select('move').where('table_id', '=', id).orderBy('idx').execute();
-    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move) };
+    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
   }
 
   async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {

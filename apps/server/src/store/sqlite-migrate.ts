@@ -59,6 +59,15 @@ const STEPS: readonly SchemaStep[] = [
       if (hasV1) fromSchema1(db);
     },
   },
+  {
+    // Fair draws: each table's secret seed, in a column of its own — written once when the table opens, never with
+    // the record that every move rewrites, and never part of anything sent. Tables stored before keep NULL (their
+    // chance is the CSPRNG's, as it was).
+    version: 3,
+    up(db) {
+      db.exec('ALTER TABLE tables ADD COLUMN fair_seed TEXT');
+    },
+  },
 ];
 
 export function migrateSqlite(db: Database.Database): void {

@@ -32,7 +32,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly appendTx: (change: TableChange) => void;
-  private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[]) => void;
+  private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => void;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     writableDir(dataDir);
@@ -43,7 +43,7 @@ export class SqliteStore implements Store {
     migrateSqlite(this.db);
     this.stmts = {
       insertTable: this.db.prepare(
-        'INSERT INTO tables (id, status, record, seq, version, created_at) VALUES (@id, @status, @record, @seq, @version, @createdAt)',
+        'INSERT INTO tables (id, status, record, seq, version, created_at, fair_seed) VALUES (@id, @status, @record, @seq, @version, @createdAt, @fairSeed)',
       ),
       // The status apart, written only when it changes: an UPDATE that sets an indexed column rewrites its index
       // entry even when the value stays the same, one more page in the write-ahead log per move.
@@ -54,7 +54,7 @@ export class SqliteStore implements Store {
       insertMove: this.db.prepare('INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)'),
       insertLog: this.db.prepare('INSERT INTO log (table_id, seq, entry) VALUES (?, ?, ?)'),
       setSetup: this.db.prepare('UPDATE tables SET setup = ? WHERE id = ? AND setup IS NULL'),
-      table: this.db.prepare<[string], { record: string; setup: string | null }>('SELECT record, setup FROM tables WHERE id = ?'),
+      table: this.db.prepare<[string], { record: string; setup: string | null; fair_seed: string | null }>('SELECT record, setup, fair_seed FROM tables WHERE id = ?'),
       moves: this.db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY idx'),
       log: this.db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM log WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
@@ -63,8 +63,8 @@ export class SqliteStore implements Store {
       issueToken: this.db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)'),
       hasToken: this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tokens WHERE hash = ?'),
     };
-    this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[]) => {
-      this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt });
+    this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => {
+      this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt, fairSeed });
       for (const entry of entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
     });
     this.appendTx = this.db.transaction((change: TableChange) => {
@@ -86,8 +86,8 @@ export class SqliteStore implements Store {
     });
   }
 
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
-    this.createTx(record, entries);
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null): Promise<void> {
+    this.createTx(record, entries, fairSeed);
   }
 
   async append(change: TableChange): Promise<void> {
@@ -101,6 +101,7 @@ export class SqliteStore implements Store {
       record: JSON.parse(row.record) as TableRecord,
       setup: row.setup === null ? null : JSON.parse(row.setup),
       moves: this.stmts.moves.all(id).map((m) => JSON.parse(m.move) as StoredMove),
+      fairSeed: row.fair_seed,
     };
   }
 

@@ -34,10 +34,14 @@ export interface LoadedTable {
   readonly record: TableRecord;
   readonly setup: unknown;
   readonly moves: readonly StoredMove[];
+  /** The secret seed of the table's fair draws; null for a table opened before them. */
+  readonly fairSeed: string | null;
 }
 
 export interface Store {
-  createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void>;
+  /** A new table, with the secret seed of its fair draws (stored apart from the record, written once, never
+   * rewritten: a restart or another process of a cluster goes on drawing from it). */
+  createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed?: string | null): Promise<void>;
   /** Appends a change, or rejects with StoreConflict if the stored table is no longer at `expectedSeq`. */
   append(change: TableChange): Promise<void>;
   load(id: TableId): Promise<LoadedTable | null>;

@@ -1,8 +1,10 @@
 // The decision step: a table, a command and the moment → the next table, the log entries and moves to append, the
-// reply and what the host must do next. Pure apart from the randomness it is handed (for deals and the chance a
-// game asks for), so tests drive it with no sockets, store or timers, and a table can move between processes.
+// reply and what the host must do next. Pure: a table's deal and chance are its fair draws (from its secret seed and
+// its people's contributions), or at a table opened before them the randomness it is handed; so tests drive it with
+// no sockets, store or timers, and a table can move between processes and go on drawing the same sequence.
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
+import { chanceLabel, commitTo, DEAL_LABEL, fairSource } from '@razzia/contract/fair';
 import { BOT_NAMES, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
@@ -14,7 +16,7 @@ type Reaction = (typeof REACTIONS)[number];
 
 export interface DecideContext {
   readonly now: number;
-  /** The server's secret randomness: deals and the chance a game asks for (dice, shuffles). */
+  /** The server's secret randomness for deals and chance at a table without fair draws (opened before them). */
   readonly random: Random;
   /** Whether this token has a connection open at this table (presence is its own service). */
   readonly connected: (owner: TokenHash) => boolean;
@@ -65,7 +67,9 @@ export type Command =
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
   /** A rematch's seats, copied from the finished table. */
-  | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] };
+  | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] }
+  /** A seated person's contribution to the fair draws (32 bytes as hex), before the start. */
+  | { readonly type: 'contribute'; readonly owner: TokenHash | null; readonly value: string };
 
 export interface Decided {
   readonly table: Table;
@@ -82,8 +86,9 @@ export interface Decided {
   readonly infoChanged: boolean;
 }
 
-/** A new, empty table. */
-export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string): TableRecord {
+/** A new, empty table. With `fairSeed` (64 hex digits, kept secret by the caller) its draws are fair: the
+ * commitment is public from now on, and every seat may contribute until the start. */
+export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string, fairSeed?: string): TableRecord {
   return {
     id,
     settings,
@@ -96,6 +101,7 @@ export function newTable(id: TableId, settings: TableRecord['settings'], host: T
     version: 0,
     seq: 0,
     decisions: [],
+    ...(fairSeed === undefined ? {} : { fair: { commitment: commitTo(fairSeed, id), contributions: Array.from({ length: settings.players }, () => null), seed: null } }),
   };
 }
 
@@ -123,6 +129,8 @@ class Change {
   readonly acted = new Set<Seat>();
   /** The last move told one of the game's moments (a round scored). */
   private momentTold = false;
+  /** The table's fair draws, once asked for (the contributions are fixed from the start on). */
+  private draws: ((label: number) => Random) | null = null;
 
   constructor(
     readonly table: Table,
@@ -208,11 +216,21 @@ class Change {
     this.notice({ type: 'resumed' });
   }
 
-  /** Every chance the game asks for next (chance is the server's, from its secret source, recorded as a move like
-   * any other), then the decisions that are open. */
+  /** Where the chance action with stream `label` draws from (the deal: DEAL_LABEL; the chance move at index m: m + 1):
+   * the table's fair draws, or the server's CSPRNG at a table opened before them. */
+  random(label: number): Random {
+    const seed = this.table.fairSeed;
+    const fair = this.record.fair;
+    if (!seed || !fair) return this.ctx.random;
+    this.draws ??= fairSource(seed, this.record.id, fair.contributions);
+    return this.draws(label);
+  }
+
+  /** Every chance the game asks for next (chance is the server's, drawn from the table's fair draws, recorded as a
+   * move like any other), then the decisions that are open. */
   advance(): void {
     for (let pending = this.game.pending(this.state); pending.kind === 'chance'; pending = this.game.pending(this.state)) {
-      const chance = resolveChance(pending.chance, this.ctx.random);
+      const chance = resolveChance(pending.chance, this.random(chanceLabel(this.table.record.version + this.moves.length)));
       const c = step(this.game, this.state, { chance });
       if (!c.ok) throw new Error(`game ${this.game.id} refused its own chance outcome: ${c.error.message}`);
       this.moves.push({ chance });
@@ -235,6 +253,9 @@ class Change {
             return kept ?? { seat, since: version, openedAt: this.ctx.now, deadline: this.deadlineFor(seat) };
           });
     this.setRecord({ version, decisions, status: over ? 'over' : this.record.status }, over);
+    // Over: the seed is revealed, so anyone can check every draw (nothing is left to draw).
+    const fair = this.record.fair;
+    if (over && fair && fair.seed === null && this.table.fairSeed) this.setRecord({ fair: { ...fair, seed: this.table.fairSeed } });
   }
 
   deadlineFor(seat: Seat, seats: readonly (SeatRecord | null)[] = this.record.seats): number | null {
@@ -247,7 +268,7 @@ class Change {
 
   done(reply: object): Result<Decided> {
     return ok({
-      table: { record: { ...this.record, seq: this.record.seq + this.entries.length }, setup: this.setup, state: this.state },
+      table: { ...this.table, record: { ...this.record, seq: this.record.seq + this.entries.length }, setup: this.setup, state: this.state },
       entries: this.entries,
       moves: this.moves,
       ...(this.setup !== this.table.setup ? { setup: this.setup } : {}),
@@ -317,8 +338,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const names = record.seats.map((s) => (s as SeatRecord).name);
       const options = game.schemas.options.safeParse(record.settings.options);
       if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
-      // The deal comes from the server's secret randomness; the deal itself is stored (secret until the end).
-      const setup = game.deal({ names, options: options.data }, ctx.random);
+      // The deal is drawn from the table's fair draws (stream 0), with the contributions sent so far: a seat that sent
+      // none counts as none. The deal itself is stored (secret until the end).
+      const setup = game.deal({ names, options: options.data }, change.random(DEAL_LABEL));
       const started = game.start(setup);
       if (!started.ok) return fail('internal', `could not deal: ${started.error}`);
       change.setup = setup;
@@ -475,6 +497,18 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.setRecord({ rematch: command.table });
       change.notice({ type: 'rematch', table: command.table });
       return change.done({ table: command.table });
+    case 'contribute': {
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only seated players contribute to the fair draws');
+      if (record.status !== 'waiting') return fail('not-waiting', 'contributions are taken before the game starts');
+      if (!record.fair) return fail('bad-message', 'this table was opened before fair draws: it takes no contribution');
+      // The first contribution counts: a second one (another tab, a reconnect) changes nothing.
+      if (record.fair.contributions[seat] != null) return change.done({});
+      const contributions = record.fair.contributions.map((c, s) => (s === seat ? command.value : c));
+      change.setRecord({ fair: { ...record.fair, contributions } });
+      change.notice({ type: 'contributed', seat });
+      return change.done({});
+    }
     case 'seat-all': {
       const seats = command.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
       change.setRecord({ seats });
@@ -525,6 +559,9 @@ function freeSeat(record: TableRecord, seat: number | undefined): Result<number>
 function freeSeatAt(change: Change, seat: number, reason: 'left' | 'removed'): void {
   const occupant = change.record.seats[seat] as SeatRecord;
   change.setRecord({ seats: replaceSeat(change.record.seats, seat, null) });
+  // The contribution was the person's who leaves: whoever sits next sends their own.
+  const fair = change.record.fair;
+  if (fair && fair.contributions[seat] != null) change.setRecord({ fair: { ...fair, contributions: fair.contributions.map((c, s) => (s === seat ? null : c)) } });
   change.notice({ type: 'seat-freed', seat, name: occupant.name, reason });
 }
 

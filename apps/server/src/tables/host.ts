@@ -5,6 +5,7 @@
 import { levelById, type LevelId } from '@razzia/bots';
 import type { ThinkRequest } from '@razzia/bots/pool';
 import { Rng, type AnyGame, type Random, type Seat, type Viewer } from '@razzia/contract';
+import { FAIR_SCHEME } from '@razzia/contract/fair';
 import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
 import { diff } from '@razzia/protocol/patch';
 import type { TokenHash } from '../ids.ts';
@@ -502,7 +503,8 @@ export class TableHost {
     };
   }
 
-  /** The finished game's record with the table's headers; refused while the game runs (a record holds the deal). */
+  /** The finished game's record with the table's headers (and its fair draws, the seed revealed); refused while the
+   * game runs (a record holds the deal, and the seed is secret). */
   async gameRecord(): Promise<Result<Record<string, unknown>>> {
     if (this.table.record.status !== 'over') return fail('not-over', 'the record is available once the game is over');
     const loaded = await this.deps.store.load(this.id);
@@ -510,6 +512,7 @@ export class TableHost {
     const moves = loaded.moves.map((m) => ('chance' in m ? { chance: m.chance } : { seat: m.seat, action: m.action }));
     const log = await this.deps.store.readLog(this.id, 0);
     const started = log.find((e) => e.kind === 'table' && e.notice.type === 'game-started')?.at ?? this.table.record.createdAt;
+    const fair = this.table.record.fair;
     // Extra top-level keys are the format's headers (like PGN's): ignored on import, useful to people and tools.
     return {
       ok: true,
@@ -519,6 +522,7 @@ export class TableHost {
         table: this.id,
         date: new Date(started).toISOString(),
         result: this.game.record.summary(this.table.state),
+        ...(fair ? { fair: { scheme: FAIR_SCHEME, table: this.id, commitment: fair.commitment, contributions: [...fair.contributions], seed: fair.seed } } : {}),
       },
     };
   }

@@ -3,6 +3,7 @@
 
 import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
+import { seedFrom } from '@razzia/contract/fair';
 import type { LobbyEntry, TableId, TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
@@ -68,10 +69,12 @@ export class TableRegistry {
     if (!checked.ok) return checked;
     const game = this.options.games.get(settings.game);
     if (!game) return fail('bad-message', 'no such game');
-    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed());
-    await this.options.store.createTable(record, []);
+    // The fair draws' seed, from the server's randomness (its CSPRNG): only its commitment goes into the record.
+    const fairSeed = seedFrom(this.options.random);
+    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed(), fairSeed);
+    await this.options.store.createTable(record, [], fairSeed);
     const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
-    const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps(), fence);
+    const table = new TableHost(game, { record, setup: null, state: null, fairSeed }, [], this.deps(), fence);
     this.tables.set(table.id, table);
     this.listener?.lobbyChanged();
     return ok(table);
@@ -114,7 +117,7 @@ export class TableRegistry {
   private async load(id: TableId, fence?: number): Promise<TableHost | null> {
     const loaded = await this.options.store.load(id);
     if (!loaded) return null;
-    const { record, setup, moves } = loaded;
+    const { record, setup, moves, fairSeed } = loaded;
     const game = this.options.games.get(record.settings.game);
     if (!game) throw new Error(`table ${id}: unknown game ${record.settings.game}`);
     let state: unknown = null;
@@ -125,7 +128,7 @@ export class TableRegistry {
       state = stepAll(game, started.state, moves);
     }
     const recent = await this.options.store.readLog(id, Math.max(0, record.seq - RECENT_KEPT));
-    const table = new TableHost(game, { record, setup, state }, recent, this.deps(), fence);
+    const table = new TableHost(game, { record, setup, state, fairSeed }, recent, this.deps(), fence);
     this.tables.set(id, table);
     return table;
   }

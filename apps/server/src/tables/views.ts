@@ -95,6 +95,10 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     createdAt: record.createdAt,
     muted: { seats: [...(record.muted?.seats ?? [])], spectators: record.muted?.spectators ?? false },
     pause: record.pause ? { until: record.pause.until, waiting: [...record.pause.waiting] } : null,
+    // The seed only once the game is over (it is revealed into the record then; this guards it twice).
+    fair: record.fair
+      ? { commitment: record.fair.commitment, contributions: [...record.fair.contributions], seed: record.status === 'over' ? record.fair.seed : null }
+      : null,
   };
 }
 
