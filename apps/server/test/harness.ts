@@ -408,9 +408,10 @@ export interface FairSecrets {
   readonly base64: ReadonlySet<string>;
 }
 
-/** A table's fair seed from its store, and every form of it and of what is drawn from it. */
-export async function fairSecrets(dataDir: string, id: TableId): Promise<FairSecrets> {
-  const store = await storeFor(dataDir);
+/** A table's fair seed from its store (a test server's data directory, or a cluster's PostgreSQL), and every form
+ * of it and of what is drawn from it. */
+export async function fairSecrets(where: string | { databaseUrl: string }, id: TableId): Promise<FairSecrets> {
+  const store = typeof where === 'string' ? await storeFor(where) : await PostgresStore.open(where.databaseUrl);
   const loaded = await store.load(id);
   await store.close();
   const seed = loaded?.fairSeed;

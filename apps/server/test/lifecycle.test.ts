@@ -49,6 +49,11 @@ describe('table lifecycle', () => {
     expect(view.snapshot.table.status).toBe('waiting');
     expect(view.snapshot.table.seats.map((s) => s.occupant?.name)).toEqual(['Host', 'Guest', 'Greedy bot']);
     expect(view.snapshot.table.seats[0]?.occupant?.host).toBe(true);
+    // A new seed, committed anew, and nobody's contribution yet (each person sends one for this game).
+    const first = host.held.get(id)?.info.fair;
+    expect(first?.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(view.snapshot.table.fair).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), contributions: [null, null, null], seed: null });
+    expect(view.snapshot.table.fair?.commitment).not.toBe(first?.commitment);
     // The host starts it right away.
     await host.watch(rematch.table);
     await host.must({ type: 'start', table: rematch.table });

@@ -539,11 +539,11 @@ describe('kill -9 mid-duel', () => {
     for (const p of processes) await p.stop();
   });
 
-  it('never leaves half a duel, never rolls a die again, and the same clients finish the game', async () => {
+  it('never leaves half a duel, never rolls a die again, draws every die from the same fair seed, and the same clients finish the game', async () => {
     const dataDir = tempDir();
     let server = await ServerProcess.start(dataDir);
     processes.push(server);
-    const { id, clients } = await seatedTable(server, { game: GAME, players: 3, people: ['Ann', 'Ben', 'Cas'] });
+    const { id, clients } = await seatedTable(server, { game: GAME, players: 3, people: ['Ann', 'Ben', 'Cas'], contribute: true });
     const everyone = [...clients];
     await (clients[0] as TestClient).must({ type: 'start', table: id });
     await caughtUp(clients, id, 2);
@@ -610,6 +610,12 @@ describe('kill -9 mid-duel', () => {
     const rolls = truth.moves.flatMap((m) => ('chance' in m && m.chance.kind === 'die' ? [m.chance.value] : []));
     expect(duelsSeen(now[2] as TestClient, id).flatMap((d) => d.rolls)).toEqual(rolls);
     for (const c of everyone) expectHidden(c, id, truth);
+    // Three processes drew this game's chance, each from the seed stored with the table: the record verifies, and
+    // no client of any of them saw the seed (or anything drawn from it) before the end.
+    expect(verifyRecord(razziaDorra, truth.record)).toMatchObject({ ok: true, contributed: [0, 1, 2] });
+    const secrets = await fairSecrets(dataDir, id);
+    for (const c of everyone) expectFairKept(c, secrets);
+    expect(now.map((c) => expectFairKept(c, secrets) > 0)).toEqual([true, true, true]);
     for (const c of now) c.close();
   });
 });
