@@ -5,6 +5,7 @@
 // game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
 // the Guard Dog's offer, a raid's end with its Boss check, the end — land in apps/web/test-artifacts/.
 
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
@@ -185,8 +186,17 @@ describe('Robbery in real browsers', () => {
     await host.keyboard.press('ArrowLeft');
     await expect.poll(() => host.locator('[data-testid=reckoning]').count()).toBe(0);
     await expect.poll(() => host.locator('[data-testid=middle]').isVisible()).toBe(true);
+    // Its fair draws checked in the browser: the deal and every reshuffle follow from the revealed seed, and the
+    // contribution this browser sent is in the record.
+    await expect.poll(() => host.locator('[data-testid=fair]').textContent()).toMatch(/^\s*✓ Fair draws: verified\s.*· your contribution is in it \(seat 1\)/s);
     await shot(host, 'robbery-replay');
     await e2e.audit(host, 'robbery replay');
+    // A record with one reshuffle changed fails there, and the page asked the server nothing to find out.
+    const asked: string[] = [];
+    host.on('request', (r) => void asked.push(r.url()));
+    await host.setInputFiles('[data-testid=record-file]', join(new URL('../../../../fixtures/fair/robbery/', import.meta.url).pathname, 'chance-changed.json'));
+    await expect.poll(() => host.locator('[data-testid=fair]').textContent()).toMatch(/✗ Fair draws: not verified — move 46: /);
+    expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
 
     // The rules page for a first-time player, in the spectator's Spanish: every section, and the 36 tiles with their
     // alibi dots.

@@ -11,6 +11,7 @@ import type { Token } from '@razzia/protocol/ids';
 import { createContext } from 'svelte';
 import { io, type Socket } from 'socket.io-client';
 import { clearToken, getToken, setToken } from '../session.ts';
+import { newContribution, rememberContribution } from './contributions.ts';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missing';
 
@@ -39,6 +40,8 @@ export class TableClient {
 
   private socket: Socket | null = null;
   private seq = 0;
+  /** The contribution this browser sent, until the table's info shows it (then it is remembered). */
+  private sentContribution: string | null = null;
 
   constructor(readonly id: string) {}
 
@@ -115,6 +118,7 @@ export class TableClient {
         this.addEntries(message.entries);
         this.seq = message.seq;
         this.receivedAt = Date.now();
+        this.contribute();
         return;
       }
       case 'presence':
@@ -143,6 +147,29 @@ export class TableClient {
     if (snapshot.from === 0) this.liveFrom = Math.max(this.liveFrom, snapshot.seq);
     this.seq = snapshot.seq;
     this.receivedAt = Date.now();
+    this.contribute(true);
+  }
+
+  /**
+   * Seated before the start at a table whose fair draws have nothing from this seat yet: sends 32 random bytes of this
+   * browser's own. The server committed to its seed before (the info shows the commitment), so it cannot choose its
+   * draws around them; once the info shows them, the browser remembers them to find them in the finished game's
+   * record. `fresh`: a snapshot, which says afresh whether this seat has contributed (a change of seat, a reconnect).
+   */
+  private contribute(fresh = false): void {
+    const seat = this.you.seat;
+    const fair = this.table?.fair;
+    if (seat === null || !fair) return;
+    const shown = fair.contributions[seat] ?? null;
+    if (this.sentContribution !== null && shown === this.sentContribution) rememberContribution(this.id, this.sentContribution);
+    if (fresh || shown !== null) this.sentContribution = null;
+    // One at a time, and none while the one sent is on its way to the info (another tab's may count instead).
+    if (this.sentContribution !== null || shown !== null || this.table?.status !== 'waiting') return;
+    const value = newContribution();
+    this.sentContribution = value;
+    void this.send({ type: 'contribute', table: this.id as never, value }).then((reply) => {
+      if (!reply.ok && this.sentContribution === value) this.sentContribution = null;
+    });
   }
 
   private addEntries(entries: readonly LogEntry[]): void {

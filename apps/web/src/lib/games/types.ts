@@ -2,6 +2,7 @@
 // is loaded only when a table (or a record) of that game is opened.
 
 import type { Component } from 'svelte';
+import type { FairVerdict } from '@razzia/contract/verify';
 import type { LogEntry } from '@razzia/protocol/table';
 import type { Locale } from '../i18n/index.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -31,6 +32,8 @@ export interface Replayed {
   readonly played: { readonly setup: unknown; readonly moves: readonly unknown[] };
   /** The record plays to the game's end (only a finished game is analysed: nothing in it is hidden any more). */
   readonly finished: boolean;
+  /** Its fair draws checked, in the browser (docs/records.md): null for a record from before them. */
+  readonly fair: FairVerdict | null;
 }
 
 /** A decision of a game in its own words ("Bid 9"), read in the view it is taken in: for analysis and hints. */
