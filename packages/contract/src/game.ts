@@ -123,7 +123,9 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
     readonly event: z.ZodType<E>;
   };
   readonly defaultOptions: O;
-  /** The deal, drawn once from the server's random source and stored (it is secret while the game runs). */
+  /** The deal, drawn once from the server's random source and stored (it is secret while the game runs). With fair
+   * draws the source is the table's stream 0, and `verify` deals again from the revealed seed: how a game's deal
+   * draws is part of its record format (its page says it), so changing it is a new format version. */
   deal(input: { readonly names: readonly string[]; readonly options: O }, random: Random): Setup;
   /** The first state from a deal, or why the deal is not one this game allows. */
   start(setup: Setup): Started<S>;
