@@ -62,6 +62,8 @@ export const en = {
   'table.start': 'Start the game',
   'table.waitingHost': 'Waiting for the host to start the game.',
   'table.needSeats': 'Every seat must be taken: add bots for friends who are missing.',
+  'table.fair': 'Fair draws: the server has committed to its shuffles and dice ({hash}…); each seated browser adds random bytes of its own, and anyone can check every draw after the game.',
+  'table.fairIn': 'Fair draws: the server has committed to its shuffles and dice ({hash}…), and your browser’s random bytes are in; anyone can check every draw after the game.',
   'table.watching': 'You are watching this table.',
   'table.spectators': '{n} watching',
   'table.clock': '{n} s per decision',

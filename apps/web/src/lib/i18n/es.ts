@@ -64,6 +64,8 @@ export const es: Record<MessageKey, string> = {
   'table.start': 'Empezar la partida',
   'table.waitingHost': 'Esperando a que el anfitrión empiece la partida.',
   'table.needSeats': 'Todos los asientos deben estar ocupados: añade bots por los amigos que falten.',
+  'table.fair': 'Sorteos justos: el servidor se ha comprometido con sus barajadas y dados ({hash}…); cada navegador sentado añade bytes aleatorios propios, y después de la partida cualquiera puede comprobar cada sorteo.',
+  'table.fairIn': 'Sorteos justos: el servidor se ha comprometido con sus barajadas y dados ({hash}…), y los bytes aleatorios de tu navegador están incluidos; después de la partida cualquiera puede comprobar cada sorteo.',
   'table.watching': 'Estás mirando esta mesa.',
   'table.spectators': '{n} mirando',
   'table.clock': '{n} s por decisión',

@@ -64,6 +64,8 @@ export const nl: Record<MessageKey, string> = {
   'table.start': 'Start het spel',
   'table.waitingHost': 'Wachten tot de gastheer het spel start.',
   'table.needSeats': 'Alle plaatsen moeten bezet zijn: voeg bots toe voor vrienden die ontbreken.',
+  'table.fair': 'Eerlijk trekken: de server heeft zich vastgelegd op zijn schudbeurten en worpen ({hash}…); elke browser aan tafel voegt eigen willekeurige bytes toe, en na het spel kan iedereen elke trekking nagaan.',
+  'table.fairIn': 'Eerlijk trekken: de server heeft zich vastgelegd op zijn schudbeurten en worpen ({hash}…), en de willekeurige bytes van jouw browser zitten erin; na het spel kan iedereen elke trekking nagaan.',
   'table.watching': 'Je kijkt naar deze tafel.',
   'table.spectators': '{n} {n:kijker|kijkers}',
   'table.clock': '{n} s per beslissing',
