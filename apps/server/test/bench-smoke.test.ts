@@ -1,6 +1,7 @@
 // `pnpm bench:server` must keep running as the code changes (a per-address limit on opening tables once broke it
 // without any test noticing). This runs it, scaled down, through its real entry point and checks that every
-// section reports; it asserts no figures: speed lives in the benchmark, not in tests.
+// section reports; it asserts no figures: speed lives in the benchmark, not in tests. The three benchmarks run side
+// by side (their figures here mean nothing, so they may share the cores).
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const repo = new URL('../../../', import.meta.url).pathname;
 const run = promisify(execFile);
 
-describe('the server benchmark still runs', () => {
+describe.concurrent('the server benchmark still runs', () => {
   it('scaled down: more tables than one address may open by default, every section reported', async () => {
     const { stdout } = await run(
       process.execPath,
@@ -26,7 +27,7 @@ describe('the server benchmark still runs', () => {
   });
 });
 
-describe('the bots benchmark still runs', () => {
+describe.concurrent('the bots benchmark still runs', () => {
   it('scaled down: tables with a hard bot each, then the same without bots, each run reported', async () => {
     const { stdout } = await run(
       process.execPath,
@@ -39,7 +40,7 @@ describe('the bots benchmark still runs', () => {
   }, 130_000);
 });
 
-describe('the cluster benchmark still runs', () => {
+describe.concurrent('the cluster benchmark still runs', () => {
   it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills; its last line', async () => {
     const { stdout } = await run(
       process.execPath,
