@@ -6,7 +6,7 @@ import type { TableId, Token } from '@razzia/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyRecord } from '@razzia/contract/verify';
 import { robbery } from '@razzia/game-robbery';
-import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, tempDir } from './harness.ts';
+import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, serverArgs, tempDir } from './harness.ts';
 import { NodeProcess, Player, Proxy, audit, startCluster, until } from './support/cluster.ts';
 import { startRedis, type RedisServer } from './support/services.ts';
 
@@ -27,7 +27,9 @@ afterEach(async () => {
 async function cluster(n = 3, env: Record<string, string> = {}) {
   const databaseUrl = await databaseFor(tempDir());
   const base = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LEASE_MS: '1500', CREATE_LIMIT: '1000/1000', ...env };
-  const nodes = await startCluster(n, base);
+  // The run's build of the server, as production runs it (test/harness.ts).
+  const [main] = serverArgs();
+  const nodes = await startCluster(n, base, main);
   const backends = nodes.map((p) => p.port);
   cleanup.push(async () => {
     for (const p of nodes) if (p.running) await p.kill9();
@@ -48,7 +50,7 @@ async function cluster(n = 3, env: Record<string, string> = {}) {
     },
     /** Replaces process `i` (stopped or killed) by a new one on another port. */
     async replace(i: number) {
-      const fresh = await NodeProcess.start(base);
+      const fresh = await NodeProcess.start(base, main);
       nodes[i] = fresh;
       backends[i] = fresh.port;
       return fresh;

@@ -25,7 +25,7 @@ import {
 } from '@razzia/game-razzia-dorra';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const GAME = 'razzia-dorra';
@@ -475,7 +475,7 @@ class ServerProcess {
   ) {}
 
   static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
       stdio: ['ignore', 'pipe', 'inherit'],
