@@ -18,7 +18,10 @@ export default defineProject({
     // Generous: a whole game in a browser shares two cores with the rest of the suite (a limit against a hang,
     // not a measure of speed).
     testTimeout: 420_000,
-    hookTimeout: 300_000,
+    // A file's first hook waits for the run's web build.
+    hookTimeout: 600_000,
+    // expect.poll waits for a page to show what the server sent: 10 s rather than 1 s.
+    expect: { poll: { timeout: 10_000 } },
     // The production build and one Chromium, made when a test first asks (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
   },

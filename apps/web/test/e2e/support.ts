@@ -85,6 +85,9 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
 
   const watch = (context: BrowserContext) => {
     contexts.push(context);
+    // Waits with no limit of their own (Playwright's default is 30 s) wait for the server and other pages: the
+    // browser shares the cores with the rest of the suite. A limit against a hang, not a measure of speed.
+    context.setDefaultTimeout(60_000);
     context.on('page', (page) => {
       page.on('pageerror', (e) => {
         throw new Error(`page error: ${e.message}`);
