@@ -47,6 +47,26 @@ class MemoryStore implements Store {
   async isIssuedToken() {
     return true;
   }
+  async dueTables() {
+    return [];
+  }
+  async nextWake() {
+    return null;
+  }
+  async serverKey(_name: string, make: () => string) {
+    return make();
+  }
+  async savePushSubscription() {}
+  async dropPushSubscription() {}
+  async pushSubscriptions() {
+    return [];
+  }
+  async setPushVisible() {
+    return false;
+  }
+  async claimPush() {
+    return true;
+  }
   async close() {}
 }
 
