@@ -40,7 +40,7 @@ class MemoryStore implements Store {
   async readLog(id: TableId, after: number) {
     return (this.tables.get(id)?.log ?? []).filter((e) => e.seq > after);
   }
-  async activeTableIds() {
+  async liveTableIds() {
     return [...this.tables.keys()];
   }
   async issueToken() {}

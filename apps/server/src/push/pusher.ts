@@ -228,7 +228,7 @@ export class Pusher {
     for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
     let status: number;
     try {
-      const response = await fetch(request.endpoint, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(request.endpoint, { method: 'POST', headers, body: request.body === null ? null : new Uint8Array(request.body), signal: AbortSignal.timeout(10_000) });
       status = response.status;
       await response.body?.cancel();
     } catch (e) {

@@ -3,7 +3,7 @@
 // append is one statement (one round trip, atomic by itself) that writes only when the table is still at the
 // expected log position and, in a cluster, still under the writer's epoch.
 
-import type { TableId } from '@razzia/protocol';
+import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import { Kysely, Migrator, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
 import pg from 'pg';
 import type { TokenHash } from '../ids.ts';
@@ -113,8 +113,11 @@ export class PostgresStore implements Store, Leases {
     return rows.map((r) => r.entry);
   }
 
-  async activeTableIds(): Promise<TableId[]> {
-    const rows = await this.db.selectFrom('tables').select('id').where('status', 'in', ['waiting', 'playing']).orderBy('created_at').execute();
+  async liveTableIds(): Promise<TableId[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM tables WHERE status = 'waiting'
+        OR (status = 'playing' AND coalesce((record->'settings'->>'clock')::int, 0) < ${CORRESPONDENCE_CLOCK})
+      ORDER BY created_at`.execute(this.db);
     return rows.map((r) => r.id as TableId);
   }
 

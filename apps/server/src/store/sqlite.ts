@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TableId } from '@razzia/protocol';
+import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import { migrateSqlite } from './sqlite-migrate.ts';
@@ -80,7 +80,9 @@ export class SqliteStore implements Store {
       log: this.db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM log WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
       ),
-      active: this.db.prepare<[], { id: string }>("SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created_at"),
+      live: this.db.prepare<[number], { id: string }>(
+        "SELECT id FROM tables WHERE status = 'waiting' OR (status = 'playing' AND coalesce(json_extract(record, '$.settings.clock'), 0) < ?) ORDER BY created_at",
+      ),
       issueToken: this.db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)'),
       hasToken: this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tokens WHERE hash = ?'),
     };
@@ -131,8 +133,8 @@ export class SqliteStore implements Store {
     return this.stmts.log.all(id, afterSeq, limit).map((l) => JSON.parse(l.entry) as StoredEntry);
   }
 
-  async activeTableIds(): Promise<TableId[]> {
-    return this.stmts.active.all().map((r) => r.id as TableId);
+  async liveTableIds(): Promise<TableId[]> {
+    return this.stmts.live.all(CORRESPONDENCE_CLOCK).map((r) => r.id as TableId);
   }
 
   async issueToken(hash: TokenHash, now: number): Promise<void> {

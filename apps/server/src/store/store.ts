@@ -67,8 +67,9 @@ export interface Store {
   load(id: TableId): Promise<LoadedTable | null>;
   /** Log entries numbered after `afterSeq`, in order (at most `limit`). */
   readLog(id: TableId, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
-  /** Ids of every table that is waiting or playing. */
-  activeTableIds(): Promise<TableId[]>;
+  /** Ids of every table that is waiting, or playing at a live pace (no clock, or one under an hour): what a
+   * restarted process loads at once. Tables played over days wait in the store for their wake (the scheduler). */
+  liveTableIds(): Promise<TableId[]>;
   /** Remembers a token this server issued (its hash), so it is recognised on every later connection. */
   issueToken(hash: TokenHash, now: number): Promise<void>;
   isIssuedToken(hash: TokenHash): Promise<boolean>;

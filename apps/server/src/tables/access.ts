@@ -86,8 +86,9 @@ export class LocalTables implements TableAccess {
     return this.with(id, async (t) => ok(await snapshotOf(t, owner, since)));
   }
 
-  info(id: TableId): Promise<Result<TableInfo>> {
-    return this.with(id, async (t) => ok(t.info()));
+  async info(id: TableId): Promise<Result<TableInfo>> {
+    const info = await this.registry.info(id);
+    return info ? ok(info) : noSuchTable(id);
   }
 
   record(id: TableId): Promise<Result<GameRecord>> {

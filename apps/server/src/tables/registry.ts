@@ -4,13 +4,14 @@
 import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
 import { seedFrom } from '@razzia/contract/fair';
-import { isCorrespondence, type LobbyEntry, type TableId, type TableSettings } from '@razzia/protocol';
+import type { LobbyEntry, TableId, TableInfo, TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { Store } from '../store/store.ts';
 import { newTable } from './decide.ts';
 import { RECENT_KEPT, TableHost, type HostDeps, type TableListener } from './host.ts';
+import { tableInfo } from './views.ts';
 
 export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly games: GameCatalog;
@@ -63,11 +64,7 @@ export class TableRegistry {
    * are absolute). Tables played over days stay in the store: the scheduler loads each when it is due, and anyone
    * opening it loads it at once. */
   async restoreActive(): Promise<number> {
-    for (const id of await this.options.store.activeTableIds()) {
-      const loaded = await this.options.store.load(id);
-      if (loaded && loaded.record.status === 'playing' && isCorrespondence(loaded.record.settings.clock)) continue;
-      await this.get(id);
-    }
+    for (const id of await this.options.store.liveTableIds()) await this.get(id);
     return this.tables.size;
   }
 
@@ -111,6 +108,16 @@ export class TableRegistry {
       this.loading.set(id, pending);
     }
     return pending;
+  }
+
+  /** A table's public info without loading it: from its host here, or else from its stored record (nobody is
+   * connected to a table no host holds). "My tables" asks this of every table a browser sits at. */
+  async info(id: TableId): Promise<TableInfo | null> {
+    const live = this.tables.get(id);
+    if (live) return live.info();
+    const loaded = await this.options.store.load(id);
+    if (!loaded) return null;
+    return tableInfo(loaded.record, { connected: () => false, spectators: () => 0 }, this.options.clock.now());
   }
 
   /** Already in memory (no store read). */
