@@ -26,9 +26,7 @@ export const PushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 
-/** How long one `visibility` message with `visible: true` holds pushes back from its device, in ms: a client says it
- * again (every minute) while its tab stays visible. */
-export const VISIBLE_FOR_MS = 90_000;
+export { VISIBLE_FOR_MS } from './constants.ts';
 
 const PushTableSchema = z.strictObject({
   table: TableIdSchema,

@@ -25,14 +25,7 @@ export const VisibilitySchema = z.enum(['public', 'private']);
 export const MIN_CLOCK = 5;
 export const MAX_CLOCK = 14 * 24 * 3600;
 export const ClockSecondsSchema = z.int().min(MIN_CLOCK).max(MAX_CLOCK);
-/** A clock of an hour or more makes a correspondence table: played over days, a decision when one has a minute. */
-export const CORRESPONDENCE_CLOCK = 3600;
-/** Whether a table with this clock is played over days (its moments do not hold it; idle, it leaves memory). */
-export function isCorrespondence(clock: number | null): boolean {
-  return clock !== null && clock >= CORRESPONDENCE_CLOCK;
-}
-/** Deadlines in a row a seat may miss, at a table that hands such a seat to a bot for good (`replaceAfterMisses`). */
-export const MISSES_BEFORE_REPLACED = 3;
+export { CORRESPONDENCE_CLOCK, MISSES_BEFORE_REPLACED, isCorrespondence } from './constants.ts';
 
 export const TableSettingsSchema = z.strictObject({
   /** The game played at this table (default 'razzia', the first game this server had). */
