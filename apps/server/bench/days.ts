@@ -83,7 +83,7 @@ const building = (Date.now() - builtAt) / 1000;
 // Due ones: their open decision's clock runs out over 5 s, starting well after they are built and the server has
 // started (an estimate from the idle ones' pace, with room to spare).
 const dueIds: TableId[] = [];
-const dueFrom = Date.now() + Math.ceil((building * 1000 * DUE * 2) / Math.max(1, TABLES)) + 20_000 + LOADS * 20;
+const dueFrom = Date.now() + Math.ceil((building * 1000 * DUE * 1.5) / Math.max(1, TABLES)) + 15_000 + LOADS * 20;
 for (let i = 0; i < DUE; i++) {
   const deadline = dueFrom + Math.floor((i / Math.max(1, DUE)) * 5_000);
   dueIds.push(await build(store, games[i % games.length] as AnyGame, random, deadline - CLOCK_S * 1000, MOVES, () => deadline - CLOCK_S * 1000));
@@ -124,7 +124,8 @@ process.stdout.write(`(c) loading one table from the store (read and replay), ${
 
 // (d): wait for every due table's timed-out decision; lateness = when it was decided − its deadline.
 const lateness: number[] = [];
-const until = Date.now() + 30_000 + DUE * 20;
+// Until the last deadline, and 30 s more.
+const until = Math.max(Date.now(), dueFromOfIndex(DUE - 1)) + 30_000;
 const pending = new Set(dueIds);
 while (pending.size > 0 && Date.now() < until) {
   await new Promise((r) => setTimeout(r, 250));
