@@ -73,8 +73,10 @@ const STEPS: readonly SchemaStep[] = [
     // the server's own keys (VAPID), push subscriptions, and the pushes sent (one per decision and seat).
     version: 4,
     up(db) {
+      // Each part only if missing: the step holds whatever other steps a file went through.
+      const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all();
+      if (!columns.some((c) => c.name === 'wake_at')) db.exec('ALTER TABLE tables ADD COLUMN wake_at INTEGER');
       db.exec(`
-        ALTER TABLE tables ADD COLUMN wake_at INTEGER;
         CREATE INDEX IF NOT EXISTS tables_wake ON tables(wake_at) WHERE status = 'playing' AND wake_at IS NOT NULL;
         CREATE TABLE IF NOT EXISTS server_keys (
           name TEXT PRIMARY KEY,
