@@ -40,11 +40,31 @@ class MemoryStore implements Store {
   async readLog(id: TableId, after: number) {
     return (this.tables.get(id)?.log ?? []).filter((e) => e.seq > after);
   }
-  async activeTableIds() {
+  async liveTableIds() {
     return [...this.tables.keys()];
   }
   async issueToken() {}
   async isIssuedToken() {
+    return true;
+  }
+  async dueTables() {
+    return [];
+  }
+  async nextWake() {
+    return null;
+  }
+  async serverKey(_name: string, make: () => string) {
+    return make();
+  }
+  async savePushSubscription() {}
+  async dropPushSubscription() {}
+  async pushSubscriptions() {
+    return [];
+  }
+  async setPushVisible() {
+    return false;
+  }
+  async claimPush() {
     return true;
   }
   async close() {}

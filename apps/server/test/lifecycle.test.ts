@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Token } from '@razzia/protocol';
+import { DEFAULT_SWEEP } from '../src/tables/registry.ts';
 import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('table lifecycle', () => {
@@ -93,14 +94,15 @@ describe('memory', () => {
     await host.must({ type: 'start', table: finished.id });
     await done;
     const DAY = 24 * 3600_000;
+    const limits = { ...DEFAULT_SWEEP, waitingMs: DAY };
     const waiting = await createTable(server, { players: 3 });
     expect(server.tables.size).toBe(2);
     await server.tables.settled();
     // Somebody still watches the finished table: it stays; the waiting one is not a day old yet.
-    expect(server.tables.sweep(Date.now(), DAY)).toBe(0);
+    expect(server.tables.sweep(Date.now(), limits)).toBe(0);
     host.close();
-    await expect.poll(() => server.tables.sweep(Date.now(), DAY)).toBe(1); // once the server saw the socket go
-    expect(server.tables.sweep(Date.now() + DAY, DAY)).toBe(1); // a day later, the abandoned waiting table
+    await expect.poll(() => server.tables.sweep(Date.now(), limits)).toBe(1); // once the server saw the socket go
+    expect(server.tables.sweep(Date.now() + DAY, limits)).toBe(1); // a day later, the abandoned waiting table
     expect(server.tables.size).toBe(0);
     // Both come back from the store when asked for.
     const res = await fetch(`${server.url}/api/tables/${finished.id}/record`);

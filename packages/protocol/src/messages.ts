@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
+import { PushSubscriptionSchema } from './push.ts';
 import {
   BotIdSchema,
   Hex32Schema,
@@ -72,6 +73,14 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** A seated person, before the start: 32 random bytes of its own for the fair draws, sent after seeing the table's
    * commitment. The first one counts; another from the same seat changes nothing (ok). */
   z.strictObject({ type: z.literal('contribute'), table: TableIdSchema, value: Hex32Schema }),
+  /** Web Push, on this device, for the token's seats: a browser's PushSubscription (its `toJSON()`), made with the
+   * server's key (GET /api/push/key) after the person clicked to turn it on. Needs a token. */
+  z.strictObject({ type: z.literal('push-subscribe'), subscription: PushSubscriptionSchema }),
+  /** No more pushes to this device. */
+  z.strictObject({ type: z.literal('push-unsubscribe'), endpoint: z.string().max(1000) }),
+  /** This tab is open and visible (or not any more): no push goes to its device (the subscription's `endpoint`)
+   * while it is. Say it on every change and every minute while visible: it holds for VISIBLE_FOR_MS. */
+  z.strictObject({ type: z.literal('visibility'), visible: z.boolean(), endpoint: z.string().max(1000).optional() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -203,6 +212,9 @@ export const ReplySchemas = {
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
   hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),
+  'push-subscribe': z.strictObject({}),
+  'push-unsubscribe': z.strictObject({}),
+  visibility: z.strictObject({}),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;
@@ -235,5 +247,8 @@ export const CreateTableResponseSchema = z.strictObject({
 });
 
 export const GamesResponseSchema = z.strictObject({ games: z.array(GameInfoSchema) });
+
+/** GET /api/push/key: the server's VAPID public key (uncompressed P-256, base64url), for `pushManager.subscribe`. */
+export const PushKeyResponseSchema = z.strictObject({ key: z.string() });
 
 export const HttpErrorSchema = z.strictObject({ error: WireErrorSchema });

@@ -21,10 +21,11 @@ export { BOT_NAMES, BOT_NAME_PATTERN } from './constants.ts';
 
 export const VisibilitySchema = z.enum(['public', 'private']);
 
-/** Seconds a seat has for each decision; on timeout a bot plays that decision for the seat. */
+/** Seconds a seat has for each decision; on timeout a bot plays that decision for the seat. Up to 14 days. */
 export const MIN_CLOCK = 5;
-export const MAX_CLOCK = 600;
+export const MAX_CLOCK = 14 * 24 * 3600;
 export const ClockSecondsSchema = z.int().min(MIN_CLOCK).max(MAX_CLOCK);
+export { CORRESPONDENCE_CLOCK, MISSES_BEFORE_REPLACED, isCorrespondence } from './constants.ts';
 
 export const TableSettingsSchema = z.strictObject({
   /** The game played at this table (default 'razzia', the first game this server had). */
@@ -38,6 +39,9 @@ export const TableSettingsSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
   /** Seated players may ask the server for a hint on their own decision (`hint`); everyone sees who asked. */
   hints: z.boolean().default(false),
+  /** A person whose clock runs out three times in a row is replaced by the greedy bot for the rest of the game
+   * (the host's choice at opening; needs a clock). Default: every missed deadline is one decision by the bot. */
+  replaceAfterMisses: z.boolean().optional(),
 });
 export type TableSettings = z.infer<typeof TableSettingsSchema>;
 export type TableSettingsInput = z.input<typeof TableSettingsSchema>;
@@ -52,6 +56,9 @@ export const OccupantSchema = z.strictObject({
   host: z.boolean(),
   /** A bot plays for this person while they are away (the host asked, with `stand-in`), until they come back. */
   standIn: z.boolean(),
+  /** The person missed three deadlines in a row at a table with `replaceAfterMisses`: a bot plays this seat for
+   * the rest of the game (`standIn` is true too), whether they come back or not. */
+  replaced: z.boolean(),
 });
 
 export const SeatInfoSchema = z.strictObject({
@@ -90,7 +97,11 @@ export const TableInfoSchema = z.strictObject({
   clock: ClockSecondsSchema.nullable(),
   /** Whether seated players may ask for hints at this table (set when it was opened). */
   hints: z.boolean(),
+  /** A person who misses three deadlines in a row is replaced by the greedy bot for good (set when it was opened). */
+  replaceAfterMisses: z.boolean(),
   status: TableStatusSchema,
+  /** The seats whose decision is awaited now (empty before the start, after the end and at a chance step). */
+  awaiting: z.array(SeatSchema).max(8),
   seats: z.array(SeatInfoSchema).min(2).max(8),
   /** A clock per seat whose decision is awaited, when the table has a clock and that seat is a person. */
   clocks: z.array(ClockSchema).max(8),
@@ -120,6 +131,9 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in'), seat: SeatSchema }),
   /** The seat's person is back and plays again. */
   z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
+  /** The seat's person missed three deadlines in a row (a table with `replaceAfterMisses`): a bot plays the seat
+   * for the rest of the game. */
+  z.strictObject({ type: z.literal('replaced'), seat: SeatSchema }),
   /** The host muted (or unmuted) a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
   /** The seat asked for a hint on its decision (at a table that allows them): the hint went to that seat alone. */

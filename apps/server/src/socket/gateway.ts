@@ -24,6 +24,7 @@ import { hashToken, newToken, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
 import type { TableBroadcast, TableListener } from '../tables/host.ts';
+import type { Pusher } from '../push/pusher.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 import { RefusalStreak } from './streak.ts';
 
@@ -37,6 +38,8 @@ export interface GatewayOptions {
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
+  /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
+  readonly push?: Pusher;
 }
 
 /** What the server remembers of one socket. */
@@ -55,6 +58,8 @@ interface Connection {
   inFlight: number;
   /** Cut off: the connection closes once every message in flight has its reply; later ones are refused at once. */
   cut: boolean;
+  /** The push endpoint this socket's tab said it is visible on: hidden again when the socket goes. */
+  visibleOn: string | null;
 }
 
 /** One socket watching one table: what it holds of the table's numbered stream. */
@@ -146,6 +151,7 @@ export class Gateway implements TableListener {
       streak: new RefusalStreak(),
       inFlight: 0,
       cut: false,
+      visibleOn: null,
     };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
@@ -178,6 +184,8 @@ export class Gateway implements TableListener {
     });
     socket.on('disconnect', () => {
       for (const member of [...conn.watching.values()]) this.leaveAudience(member);
+      // A closed tab is not looking any more: its device gets pushes again.
+      if (conn.visibleOn !== null) void this.options.push?.visibility(conn.owner, conn.visibleOn, false).catch(() => undefined);
     });
   }
 
@@ -231,6 +239,14 @@ export class Gateway implements TableListener {
       if (msg.follow) void socket.join(LOBBY_ROOM);
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
+    }
+    if (msg.type === 'push-subscribe' || msg.type === 'push-unsubscribe' || msg.type === 'visibility') {
+      const push = this.options.push;
+      if (!push) return fail('internal', 'this server sends no pushes');
+      if (msg.type === 'push-subscribe') return push.subscribe(conn.owner, msg.subscription);
+      if (msg.type === 'push-unsubscribe') return push.unsubscribe(conn.owner, msg.endpoint);
+      conn.visibleOn = msg.visible ? (msg.endpoint ?? null) : null;
+      return push.visibility(conn.owner, msg.endpoint, msg.visible);
     }
     const id = msg.table;
     switch (msg.type) {

@@ -5,7 +5,7 @@
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
 import { chanceLabel, commitTo, DEAL_LABEL, fairSource } from '@razzia/contract/fair';
-import { BOT_NAMES, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
+import { BOT_NAMES, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
@@ -183,7 +183,8 @@ class Change {
   /** A moment of the game was told: unless the game is over, the table waits for the seated people who are
    * connected (not bots, not stood in for) to move on, at most momentMaxMs. Nobody to wait for: no pause. */
   pause(): void {
-    if (this.record.status !== 'playing') return;
+    // A table played over days waits for nobody's reading: its people come and go.
+    if (this.record.status !== 'playing' || isCorrespondence(this.record.settings.clock)) return;
     const waiting = this.record.seats.flatMap((s, seat) => (s && !s.bot && !s.standIn && s.owner !== null && this.ctx.connected(s.owner) ? [seat] : []));
     if (waiting.length === 0) return;
     if (this.record.pause) this.resume();
@@ -364,7 +365,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
     }
     case 'back': {
       const seat = seatOf(record, command.owner);
-      if (seat === null || record.status !== 'playing' || !record.seats[seat]?.standIn) return change.done({});
+      // A replaced person's seat stays the bot's: the table chose not to wait for them any more.
+      if (seat === null || record.status !== 'playing' || !record.seats[seat]?.standIn || record.seats[seat]?.replaced) return change.done({});
       setStandIn(change, seat, null);
       return change.done({});
     }
@@ -387,6 +389,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.moveOn(seat);
       const played = change.play({ seat, action: intent.data });
       if (!played.ok) return played;
+      // Deciding for oneself ends a run of missed deadlines.
+      if (record.seats[seat]?.missed) change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...(change.record.seats[seat] as SeatRecord), missed: 0 }) }, false);
       return change.done({ version: change.record.version });
     }
     case 'ready': {
@@ -433,6 +437,7 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
         if (timedOut) change.notice({ type: 'timed-out', seat: decision.seat });
         const played = change.play({ seat: decision.seat, action }, timedOut);
         if (!played.ok) throw new Error(`bot ${bot.id} of ${game.id} chose an illegal action: ${played.error.message}`);
+        if (timedOut) missedDeadline(change, decision.seat);
       }
       return change.done({});
     case 'bot-move': {
@@ -589,14 +594,26 @@ function botName(record: TableRecord, bot: BotId, seat: number): string {
 }
 
 /** A bot starts (`bot`) or stops (null) playing for the person in `seat`; only that seat's clock changes. */
-function setStandIn(change: Change, seat: number, bot: BotId | null): void {
+function setStandIn(change: Change, seat: number, bot: BotId | null, why: 'stand-in' | 'replaced' = 'stand-in'): void {
   const seats = change.record.seats.map((s, i) => (i === seat && s ? { ...s, standIn: bot } : s));
   // A bot has no clock; a person back gets a fresh one (and a fresh decision for the version check).
   const decisions = change.record.decisions.map((d) =>
     d.seat === seat ? { ...d, openedAt: change.ctx.now, deadline: change.deadlineFor(seat, seats) } : d,
   );
   change.setRecord({ seats, decisions });
-  change.notice(bot ? { type: 'stand-in', seat } : { type: 'stand-in-ended', seat });
+  change.notice(bot ? { type: why, seat } : { type: 'stand-in-ended', seat });
+}
+
+/** A person's clock ran out: one more missed deadline in a row. At a table that replaces such seats, the third
+ * hands the seat to the greedy bot for the rest of the game. */
+function missedDeadline(change: Change, seat: Seat): void {
+  const occupant = change.record.seats[seat];
+  if (!occupant || occupant.owner === null) return;
+  const missed = (occupant.missed ?? 0) + 1;
+  change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...occupant, missed }) }, false);
+  if (!change.record.settings.replaceAfterMisses || missed < MISSES_BEFORE_REPLACED || change.record.status !== 'playing') return;
+  change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...occupant, missed, replaced: true }) });
+  setStandIn(change, seat, 'greedy', 'replaced');
 }
 
 /** Chat words as they are shown: no control, invisible or direction-overriding characters, blanks collapsed. */

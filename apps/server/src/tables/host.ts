@@ -85,6 +85,8 @@ export interface HostDeps {
   /** A cluster: this host's append was refused because another process holds the table now. The host has
    * stopped; the caller forwards its commands to the new owner. */
   readonly fenced?: (table: TableHost) => void;
+  /** After every stored change: what it opened, ended or replaced may be worth a push to someone (push/). */
+  readonly changed?: (table: TableHost, published: Published) => void;
 }
 
 function thinkingKey(d: Decision): string {
@@ -104,6 +106,8 @@ export class TableHost {
   /** The newest log entries, for catch-ups without a store read. */
   private recent: StoredEntry[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** Commands queued or running: a table is unloaded only between them. */
+  private busy = 0;
   private cancelTimer: (() => void) | null = null;
   private disposed = false;
   /** Decisions a searching bot is thinking about here, as `seat/since`: their answer moves the table on. */
@@ -176,7 +180,8 @@ export class TableHost {
   /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
   run(command: Command): Promise<Result<object>> {
     if (command.type === 'hint') return this.hint(command);
-    const result = this.queue.then(() => this.execute(command));
+    this.busy++;
+    const result = this.queue.then(() => this.execute(command)).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -228,9 +233,26 @@ export class TableHost {
 
   /** Runs `fn` between commands, when nothing is being decided or stored (snapshots that must not interleave). */
   serialized<T>(fn: () => T | Promise<T>): Promise<T> {
-    const result = this.queue.then(fn);
+    this.busy++;
+    const result = this.queue.then(fn).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** When the table must be woken next (a bot's turn, a clock running out, a pause's end), or null. */
+  wakeAt(): number | null {
+    return nextWake(this.table, this.deps.botDelayMs);
+  }
+
+  /**
+   * Whether the table may leave memory now: nobody connected for `idleMs`, nothing being decided, thought about
+   * or hinted, and nothing due within `horizonMs` (the scheduler wakes it from the store when it is due).
+   */
+  unloadable(now: number, idleMs: number, horizonMs: number): boolean {
+    if (!this.presence.idle || this.busy > 0 || this.thinking.size > 0 || this.hinting.size > 0) return false;
+    if (now - this.lastActive < idleMs) return false;
+    const wake = this.wakeAt();
+    return wake === null || wake - now > horizonMs;
   }
 
   private context(): DecideContext {
@@ -284,6 +306,8 @@ export class TableHost {
       moves: d.moves,
       ...(d.setup !== undefined ? { setup: d.setup } : {}),
       ...(this.fence !== undefined ? { fence: this.fence } : {}),
+      // Indexed, so the table can leave memory and still be woken on time (tables/scheduler.ts).
+      wakeAt: nextWake(d.table, this.deps.botDelayMs),
     });
     this.table = d.table;
     this.recent.push(...d.entries);
@@ -301,6 +325,7 @@ export class TableHost {
     for (const owner of d.seatChanged) this.deps.listener.broadcast({ type: 'seat-changed', table: this.id, owner });
     if (d.infoChanged) this.deps.listener.lobbyChanged();
     this.arm();
+    this.deps.changed?.(this, published);
   }
 
   /** Arms the timer for the next bot decision or clock, if any, and has every searching bot that is due think. */

@@ -14,6 +14,10 @@ export interface SeatRecord {
   readonly bot: BotId | null;
   /** A bot playing for this absent person until they come back. */
   readonly standIn?: BotId | null;
+  /** Deadlines this person missed in a row (absent: none). */
+  readonly missed?: number;
+  /** Missed too many deadlines at a table that replaces such seats: the stand-in plays for good. */
+  readonly replaced?: boolean;
 }
 
 /** An open decision of one seat: the game version it opened at (a stale action is judged against it), when it

@@ -78,7 +78,9 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     visibility: record.settings.visibility,
     clock: record.settings.clock,
     hints: record.settings.hints ?? false,
+    replaceAfterMisses: record.settings.replaceAfterMisses ?? false,
     status: record.status,
+    awaiting: record.status === 'playing' ? record.decisions.map((d) => d.seat) : [],
     seats: record.seats.map((s, seat) => ({
       seat,
       occupant: s && {
@@ -87,6 +89,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
         connected: s.bot !== null || (s.owner !== null && presence.connected(s.owner)),
         host: s.owner !== null && s.owner === record.host,
         standIn: !!s.standIn,
+        replaced: !!s.replaced,
       },
     })),
     clocks: clocks(record, now),

@@ -12,6 +12,7 @@ import { createContext } from 'svelte';
 import { io, type Socket } from 'socket.io-client';
 import { clearToken, getToken, setToken } from '../session.ts';
 import { newContribution, rememberContribution } from './contributions.ts';
+import { pushEndpoint } from './push.ts';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missing';
 
@@ -42,6 +43,7 @@ export class TableClient {
   private seq = 0;
   /** The contribution this browser sent, until the table's info shows it (then it is remembered). */
   private sentContribution: string | null = null;
+  private stopVisibility: (() => void) | null = null;
 
   constructor(readonly id: string) {}
 
@@ -76,9 +78,31 @@ export class TableClient {
       if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
     });
     socket.on(MESSAGE_EVENT, (message: ServerMessage) => this.received(message));
+    this.followVisibility();
+  }
+
+  /**
+   * With pushes on for this device: tells the server whether this tab is visible (no push to the device while it
+   * is), on every change and every minute while visible (each saying holds for VISIBLE_FOR_MS).
+   */
+  private followVisibility(): void {
+    if (typeof document === 'undefined') return;
+    const say = () => {
+      const endpoint = pushEndpoint();
+      if (endpoint) void this.send({ type: 'visibility', visible: document.visibilityState === 'visible', endpoint });
+    };
+    const every = setInterval(() => document.visibilityState === 'visible' && say(), 60_000);
+    document.addEventListener('visibilitychange', say);
+    this.socket?.on('connect', say);
+    this.stopVisibility = () => {
+      clearInterval(every);
+      document.removeEventListener('visibilitychange', say);
+    };
   }
 
   disconnect(): void {
+    this.stopVisibility?.();
+    this.stopVisibility = null;
     this.socket?.disconnect();
     this.socket = null;
   }

@@ -24,6 +24,8 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.standIn', { name: who(e.seat) });
     case 'stand-in-ended':
       return t('log.standInEnded', { name: who(e.seat) });
+    case 'replaced':
+      return t('log.replaced', { name: who(e.seat) });
     case 'hint-asked':
       return t('log.hintAsked', { name: who(e.seat) });
     case 'mute':
