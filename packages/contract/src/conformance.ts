@@ -15,6 +15,8 @@ export interface ConformanceOptions {
   readonly seed?: string;
   /** Check that every legal action of the awaited seats applies (costly for long lists: a sample of this many). */
   readonly tryLegal?: number;
+  /** The game's options (default: its defaultOptions). */
+  readonly options?: unknown;
 }
 
 export interface ConformanceReport {
@@ -44,7 +46,7 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
     if (!r.success) fail(`${what} does not fit its schema: ${String(r.error).slice(0, 500)}\n${json(value).slice(0, 500)}`);
   };
   for (let g = 0; g < options.games; g++) {
-    const setup = game.deal({ names, options: game.defaultOptions }, rng);
+    const setup = game.deal({ names, options: options.options ?? game.defaultOptions }, rng);
     parse(game.schemas.setup, setup, 'the deal');
     const started = game.start(setup);
     if (!started.ok) fail(`its own deal does not start: ${started.error}`);
@@ -66,7 +68,13 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
       }
       if (pending.kind === 'over') {
         for (const s of seats) if (game.legal(state, s).length > 0) fail(`seat ${s} has legal actions after the end`);
-        if (pending.outcome.scores.length !== options.players) fail('the outcome does not score every seat');
+        const { scores, winners, places } = pending.outcome;
+        if (scores.length !== options.players) fail('the outcome does not score every seat');
+        // One order for every screen: a place per seat, 1 the best, and the winners exactly the seats in place 1.
+        if (places.length !== options.players || places.some((p) => !Number.isInteger(p) || p < 1 || p > options.players))
+          fail(`the outcome's places are not a place per seat: ${json(places)}`);
+        if (json(seats.filter((s) => places[s] === 1)) !== json([...winners].sort((a, b) => a - b)))
+          fail(`the winners ${json(winners)} are not the seats in place 1 (${json(places)})`);
         break;
       }
       let move: Move<unknown>;
@@ -103,11 +111,12 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
       if (json(state) !== before) fail(`a move changed the state it was applied to (${json(move)})`);
       for (const event of r.events) {
         parse(game.schemas.event, event, 'an event');
-        const told = game.tell(event) as Told<unknown>;
+        const told = game.tell(event, r.state) as Told<unknown>;
         if (told.to !== 'all') {
           parse(game.schemas.event, told.others, 'the redacted form of an event');
           for (const s of told.to) if (!seats.includes(s)) fail(`an event is told to seat ${s}, who is not at the table`);
         }
+        if (told.faded !== undefined) parse(game.schemas.event, told.faded, 'the faded form of an event');
       }
       state = r.state;
       moves.push(move);
