@@ -26,6 +26,11 @@ export interface ConformanceReport {
   readonly chances: number;
   /** The most seats awaited at once (more than one means simultaneous decisions were exercised). */
   readonly maxAwaited: number;
+  /** Moves that told one of the game's moments (GameDef.moment). */
+  readonly moments: number;
+  /** Of those, moves after which another seat's decision, open before, was still open: a thinking bot's answer to
+   * it may come while the table waits (the server holds it). */
+  readonly momentsOverOpenDecisions: number;
 }
 
 const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
@@ -39,7 +44,7 @@ const json = (v: unknown) => JSON.stringify(v);
 export function checkConformance(game: AnyGame, options: ConformanceOptions): ConformanceReport {
   const rng = Rng.fromSeed(options.seed ?? `conformance/${game.id}/${options.players}`);
   const names = NAMES.slice(0, options.players);
-  const report = { games: 0, moves: 0, decisions: 0, chances: 0, maxAwaited: 0 };
+  const report = { games: 0, moves: 0, decisions: 0, chances: 0, maxAwaited: 0, moments: 0, momentsOverOpenDecisions: 0 };
   const seats = Array.from({ length: options.players }, (_, s) => s);
   const parse = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown, what: string) => {
     const r = schema.safeParse(value);
@@ -117,6 +122,12 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
           for (const s of told.to) if (!seats.includes(s)) fail(`an event is told to seat ${s}, who is not at the table`);
         }
         if (told.faded !== undefined) parse(game.schemas.event, told.faded, 'the faded form of an event');
+      }
+      if (game.moment && r.events.some((e) => game.moment?.(e))) {
+        report.moments++;
+        const after = game.pending(r.state);
+        const stillOpen = pending.kind === 'decide' && after.kind === 'decide' ? pending.seats.filter((s) => !('seat' in move && move.seat === s) && after.seats.includes(s)) : [];
+        if (stillOpen.length > 0) report.momentsOverOpenDecisions++;
       }
       state = r.state;
       moves.push(move);

@@ -495,6 +495,6 @@ describe('D6 end', () => {
     const tied: GameState = { ...state, money: [[50, 5], [30, 25], [10], []] };
     expect(pending(tied)).toEqual({ kind: 'over', outcome: { scores: [55, 55, 10, 0], winners: [0, 1], places: [1, 1, 3, 4] } });
     const alone: GameState = { ...state, money: [[5], [50], [10], []] };
-    expect(pending(alone)).toEqual({ kind: 'over', outcome: { scores: [5, 50, 10, 0], winners: [1], places: [4, 1, 2, 3] } });
+    expect(pending(alone)).toEqual({ kind: 'over', outcome: { scores: [5, 50, 10, 0], winners: [1], places: [3, 1, 2, 4] } });
   });
 });

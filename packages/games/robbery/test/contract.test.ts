@@ -16,6 +16,9 @@ describe('Robbery satisfies the game contract', () => {
       expect(report.decisions).toBeGreaterThan(40 * 50);
       expect(report.chances).toBeGreaterThan(0); // B3.2: reshuffles are chance
       expect(report.maxAwaited).toBe(1); // one decider at a time
+      // B8.3: each of the four raids' end is a moment, told with one decider at a time: nothing stays open across it.
+      expect(report.moments).toBe(40 * 4);
+      expect(report.momentsOverOpenDecisions).toBe(0);
     });
 
   it('with the memory aid on (a table option): the same checks over 10 games at 3 players, and the record keeps the option', () => {
