@@ -13,6 +13,9 @@ export interface GameEntry {
   readonly seats: { readonly min: number; readonly max: number };
   /** The `format` of its records, to recognise a record file. */
   readonly recordFormat: string;
+  /** The game's own table options a host may switch on when opening a table (each off by default; its words are
+   * the chrome's, `home.create.option.<id>` and `….<id>About`, since no game loads on the home page). */
+  readonly options?: readonly string[];
   readonly load: () => Promise<GameModule>;
 }
 
@@ -39,6 +42,8 @@ export const GAMES: readonly GameEntry[] = [
     designer: 'Reiner Knizia',
     seats: { min: 2, max: 5 },
     recordFormat: 'robbery-record/1',
+    // B8.3 (ours): keep a banked raid's moves in the log.
+    options: ['memoryAid'],
     load: () => import('./robbery/module.ts').then((m) => m.robberyModule),
   },
 ];

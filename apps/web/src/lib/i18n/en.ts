@@ -211,6 +211,8 @@ export const en = {
   'table.botLevels': 'Bot level for seat {n}, weakest first',
   'home.create.hints': 'Allow hints',
   'home.create.hintsAbout': 'Players may ask a bot what it would do in their place; everyone sees who asked.',
+  'home.create.option.memoryAid': 'Memory aid',
+  'home.create.option.memoryAidAbout': 'The log keeps every raid’s moves after its tiles are banked face down. Off: players remember what they can, as at a real table; the log then says only who took how many.',
   'table.hintsOn': 'Hints allowed',
   'hint.ask': 'Hint',
   'hint.asking': 'Thinking…',
@@ -219,6 +221,7 @@ export const en = {
   'log.hintAsked': '{name} asked for a hint',
   'error.hints-off': 'Hints are not allowed at this table.',
   'error.not-your-turn': 'A hint is only for your own decision, when the game waits for it.',
+  'error.paused': 'The table is waiting for its players to move on.',
 } as const;
 
 export type MessageKey = keyof typeof en;

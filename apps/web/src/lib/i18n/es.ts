@@ -213,6 +213,8 @@ export const es: Record<MessageKey, string> = {
   'table.botLevels': 'Nivel del bot para el asiento {n}, del más débil al más fuerte',
   'home.create.hints': 'Permitir pistas',
   'home.create.hintsAbout': 'Los jugadores pueden preguntar a un bot qué haría en su lugar; todos ven quién preguntó.',
+  'home.create.option.memoryAid': 'Ayuda de memoria',
+  'home.create.option.memoryAidAbout': 'El registro guarda los movimientos de cada golpe después de guardar sus fichas boca abajo. Sin ella, cada jugador recuerda lo que puede, como en una mesa de verdad; el registro solo dice quién se llevó cuántas.',
   'table.hintsOn': 'Pistas permitidas',
   'hint.ask': 'Pista',
   'hint.asking': 'Pensando…',
@@ -221,4 +223,5 @@ export const es: Record<MessageKey, string> = {
   'log.hintAsked': '{name} pidió una pista',
   'error.hints-off': 'En esta mesa no se permiten pistas.',
   'error.not-your-turn': 'Una pista es solo para tu propia decisión, cuando la partida la espera.',
+  'error.paused': 'La mesa espera a que los jugadores sigan.',
 };

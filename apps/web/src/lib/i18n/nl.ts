@@ -213,6 +213,8 @@ export const nl: Record<MessageKey, string> = {
   'table.botLevels': 'Niveau van de bot voor plaats {n}, zwakste eerst',
   'home.create.hints': 'Tips toestaan',
   'home.create.hintsAbout': 'Spelers mogen een bot vragen wat die in hun plaats zou doen; iedereen ziet wie het vroeg.',
+  'home.create.option.memoryAid': 'Geheugensteun',
+  'home.create.option.memoryAidAbout': 'Het logboek bewaart de zetten van elke kraak ook nadat de tegels gesloten gebankt zijn. Uit: spelers onthouden wat ze kunnen, zoals aan een echte tafel; het logboek zegt dan alleen wie hoeveel nam.',
   'table.hintsOn': 'Tips toegestaan',
   'hint.ask': 'Tip',
   'hint.asking': 'Even denken…',
@@ -221,4 +223,5 @@ export const nl: Record<MessageKey, string> = {
   'log.hintAsked': '{name} vroeg om een tip',
   'error.hints-off': 'Tips zijn aan deze tafel niet toegestaan.',
   'error.not-your-turn': 'Een tip is alleen voor je eigen beslissing, als het spel erop wacht.',
+  'error.paused': 'De tafel wacht tot de spelers verder willen.',
 };
