@@ -64,6 +64,9 @@ export interface GameModule {
   readonly Still: Component<{ view: unknown }>;
   /** The rules for a first-time player, in the reader's language: the /rules/<game> page, linked from the table. */
   readonly Rules: Component;
+  /** The log as this game's table keeps it, from the log this page holds (Robbery without the memory aid: banked
+   * raids' moves faded, as a latecomer gets them). Without it, the log as held. */
+  shownLog?(log: readonly LogEntry[], view: unknown): readonly LogEntry[];
   /** One log entry of this game in words, or null for entries that need no line. */
   describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;
   /** Replays a record of this game (its parser loads only when a record is opened). */
