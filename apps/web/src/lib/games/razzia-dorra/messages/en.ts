@@ -175,6 +175,7 @@ export const dorraEn = {
   'dorra.choice.give': 'Give {money} to {name}',
   'dorra.choice.giveNext': 'Give the next chit to {name}',
   'dorra.final.chart': 'Money round by round',
+  'dorra.final.chartRounds': 'rounds 1 to {n} →',
   'dorra.summary.title': 'Round {n} is over',
   'dorra.summary.onTo': 'On to round {n}',
   'dorra.summary.quiet.raid-failed': 'The raid found no gambler: the money stays.',

@@ -172,6 +172,7 @@ export const dorraEs: Record<DorraTableKey, string> = {
   'dorra.choice.give': 'Da {money} a {name}',
   'dorra.choice.giveNext': 'Da la siguiente ficha a {name}',
   'dorra.final.chart': 'Dinero ronda a ronda',
+  'dorra.final.chartRounds': 'rondas 1 a {n} →',
   'dorra.summary.title': 'La ronda {n} ha terminado',
   'dorra.summary.onTo': 'A la ronda {n}',
   'dorra.summary.quiet.raid-failed': 'La redada no encontró jugadores: el dinero se queda.',

@@ -172,6 +172,7 @@ export const dorraNl: Record<DorraTableKey, string> = {
   'dorra.choice.give': 'Geef {money} aan {name}',
   'dorra.choice.giveNext': 'Geef het volgende fiche aan {name}',
   'dorra.final.chart': 'Geld per ronde',
+  'dorra.final.chartRounds': 'rondes 1 tot {n} →',
   'dorra.summary.title': 'Ronde {n} is voorbij',
   'dorra.summary.onTo': 'Door naar ronde {n}',
   'dorra.summary.quiet.raid-failed': 'De razzia vond geen gokker: het geld blijft liggen.',
