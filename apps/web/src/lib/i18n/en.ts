@@ -166,6 +166,7 @@ export const en = {
   'mine.gone': 'no longer on the server',
   'mine.won': '{n:Winner|Shared win}:',
   'mine.you': 'you: place {rank}, {total}',
+  'mine.money': '${n}k',
   'mine.back': 'Back to the table',
   'mine.open': 'Results',
   'mine.replay': 'Replay',

@@ -168,6 +168,7 @@ export const es: Record<MessageKey, string> = {
   'mine.gone': 'ya no está en el servidor',
   'mine.won': '{n:Ganador|Victoria compartida}:',
   'mine.you': 'tú: puesto {rank}, {total}',
+  'mine.money': '{n} mil $',
   'mine.back': 'Volver a la mesa',
   'mine.open': 'Resultados',
   'mine.replay': 'Repetición',

@@ -168,6 +168,7 @@ export const nl: Record<MessageKey, string> = {
   'mine.gone': 'staat niet meer op de server',
   'mine.won': '{n:Winnaar|Gedeelde winst}:',
   'mine.you': 'jij: plaats {rank}, {total}',
+  'mine.money': '${n}k',
   'mine.back': 'Terug naar de tafel',
   'mine.open': 'Uitslag',
   'mine.replay': 'Terugkijken',
