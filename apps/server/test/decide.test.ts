@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
 import { decide, dueThinkers, newTable, nextWake, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
 import type { StoredEntry, Table } from '../src/tables/table.ts';
-import { guess } from './support/guess-game.ts';
+import { guess, guessWithMoments } from './support/guess-game.ts';
 
 const HOST = 'host-hash' as TokenHash;
 const GUEST = 'guest-hash' as TokenHash;
@@ -366,6 +366,23 @@ describe('thinking bots', () => {
     const bySeat = (bot: string | null) => table.record.seats.findIndex((s) => (s?.bot ?? null) === bot);
     for (const other of [bySeat(null), bySeat('greedy')])
       expect(decide(razzia, table, { type: 'bot-move', seat: other, version: 0, action: legal[0] }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+  });
+});
+
+describe('a thinking bot’s answer and a pause', () => {
+  it('refuses an answer that comes while the table waits at a moment (its decision still open), and takes it after', () => {
+    // Each pick of this test game is a moment: the person's pauses the table while the bot's pick stays open — the
+    // one way an answer thought before a pause can still fit its decision. (Dorra's Razzia and Robbery tell their
+    // moments only in moves that close every open decision: see the games' tests.)
+    const table = run(guessWithMoments, fresh(guessWithMoments, 2), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'normal' }, { type: 'start', owner: HOST }).table;
+    const paused = run(guessWithMoments, table, { type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 1 } }).table;
+    expect(paused.record.pause?.waiting).toEqual([0]);
+    expect(paused.record.decisions).toMatchObject([{ seat: 1, since: 0 }]);
+    const answer = { type: 'bot-move', seat: 1, version: 0, action: { type: 'pick', n: 2 } } as const;
+    expect(decide(guessWithMoments, paused, answer, context(T0 + 100))).toMatchObject({ ok: false, error: { code: 'paused' } });
+    const resumed = run(guessWithMoments, paused, [{ type: 'ready', owner: HOST }, context(T0 + 200)]).table;
+    const played = decide(guessWithMoments, resumed, answer, context(T0 + 300));
+    expect(played).toMatchObject({ ok: true, value: { moves: [{ seat: 1, action: { type: 'pick', n: 2 } }, { chance: { kind: 'die' } }] } });
   });
 });
 

@@ -310,7 +310,7 @@ function expectGapless(log: readonly LogEntry[], seq: number, from: number): voi
 
 export async function createTable(
   server: { url: string },
-  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string; hints?: boolean },
+  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string; hints?: boolean; options?: Record<string, unknown> },
   token?: Token,
 ): Promise<{ id: TableId; token: Token }> {
   const res = await fetch(`${server.url}/api/tables`, {
@@ -323,6 +323,7 @@ export async function createTable(
       visibility: settings.visibility ?? 'public',
       clock: settings.clock ?? null,
       ...(settings.hints === undefined ? {} : { hints: settings.hints }),
+      ...(settings.options === undefined ? {} : { options: settings.options }),
     }),
   });
   if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
@@ -495,6 +496,8 @@ export async function seatedTable(
     hints?: boolean;
     /** Each person sends a contribution to the fair draws after sitting, as the web client does. */
     contribute?: boolean;
+    /** The game's options (Robbery's memoryAid). */
+    options?: Record<string, unknown>;
   },
 ): Promise<{ id: TableId; clients: TestClient[]; tokens: Token[] }> {
   const { id, token } = await createTable(server, {
@@ -503,6 +506,7 @@ export async function seatedTable(
     visibility: options.visibility ?? 'public',
     ...(options.game ? { game: options.game } : {}),
     ...(options.hints === undefined ? {} : { hints: options.hints }),
+    ...(options.options === undefined ? {} : { options: options.options }),
   });
   const clients: TestClient[] = [];
   const tokens: Token[] = [];

@@ -110,6 +110,7 @@ export const ERROR_CODES = [
   'muted', // the host muted this seat's (or the spectators') chat
   'hints-off', // a hint at a table that does not allow them
   'not-your-turn', // a hint for a seat whose decision is not awaited
+  'paused', // internal, never sent: a thinking bot's answer while the table waits at a moment (held until its end)
   'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
@@ -125,8 +126,13 @@ export const WireErrorSchema = z.strictObject({
 });
 export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 
-/** The outcome of a finished game: points per seat and the winners (several share a tie). */
-export const OutcomeSchema = z.strictObject({ scores: z.array(z.number()).max(8), winners: z.array(SeatSchema).max(8) });
+/** The outcome of a finished game: points per seat, the winners (several share a tie) and each seat's place by the
+ * game's rules (1 the best, ties sharing; the winners are the seats in place 1): the order to rank players in. */
+export const OutcomeSchema = z.strictObject({
+  scores: z.array(z.number()).max(8),
+  winners: z.array(SeatSchema).max(8),
+  places: z.array(z.int().min(1).max(8)).max(8),
+});
 
 /**
  * A game as one viewer sees it. `view` is the game's view for this viewer (checked by the game's view schema);

@@ -152,7 +152,8 @@ class Change {
 
   told(events: readonly unknown[]): void {
     for (const event of events) {
-      const told = this.game.tell(event) as Told<unknown>;
+      // The state after the move: a game's options may say what its events become later (Robbery's memory aid).
+      const told = this.game.tell(event, this.state) as Told<unknown>;
       if (this.game.moment?.(event)) this.momentTold = true;
       this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'game', told });
     }
@@ -443,6 +444,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
     case 'bot-move': {
       if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       if (!thinkerAt(game, record, command.seat)) return fail('not-seated', `no thinking bot sits in seat ${command.seat}`);
+      // While the table waits at a moment no bot moves, not even one whose answer was on its way when the pause
+      // began (a decision that stayed open across the move that told the moment): the host holds it until the end.
+      if (record.pause) return fail('paused', `the table waits at a moment of the game until ${record.pause.until}; seat ${command.seat}'s answer waits too`);
       // Like a player's decision: judged against the moment the seat's decision opened. An answer to a decision
       // that closed since (or one from the future) changes nothing.
       const open = record.decisions.find((d) => d.seat === command.seat);

@@ -6,7 +6,7 @@ import { levelById, type LevelId } from '@razzia/bots';
 import type { ThinkRequest } from '@razzia/bots/pool';
 import { Rng, type AnyGame, type Random, type Seat, type Viewer } from '@razzia/contract';
 import { FAIR_SCHEME } from '@razzia/contract/fair';
-import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
+import type { GamePayload, LobbyEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
 import { diff } from '@razzia/protocol/patch';
 import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
@@ -15,7 +15,7 @@ import type { Clock } from './clock.ts';
 import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
-import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
+import { caughtUpLog, clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
 export interface Published {
@@ -112,6 +112,8 @@ export class TableHost {
   private disposed = false;
   /** Decisions a searching bot is thinking about here, as `seat/since`: their answer moves the table on. */
   private readonly thinking = new Set<string>();
+  /** Thinking bots' answers that came while the table waited at a moment, by decision: sent when the pause ends. */
+  private readonly held = new Map<string, { readonly seat: Seat; readonly version: number; readonly action: unknown }>();
   /** Seats whose hint is being thought about (one at a time per seat). */
   private readonly hinting = new Set<Seat>();
   /** This process no longer owns the table (another took it over): nothing more is appended here. */
@@ -333,6 +335,7 @@ export class TableHost {
     this.cancelTimer?.();
     this.cancelTimer = null;
     if (this.disposed) return;
+    this.releaseHeld();
     this.thinkDue();
     const at = nextWake(this.table, this.deps.botDelayMs, (d) => this.thinking.has(thinkingKey(d)));
     if (at === null) return;
@@ -391,7 +394,21 @@ export class TableHost {
       action = this.greedy(input, seed);
     }
     if (this.disposed) return;
+    await this.answer(key, seat, version, action, record.botSeed);
+  }
+
+  /**
+   * A thinking bot's answer, judged like any decision. One that comes while the table waits at a moment is held,
+   * not dropped (its decision stays open, and still being thought about for the timer): it goes in when the pause
+   * ends, judged then like any answer.
+   */
+  private async answer(key: string, seat: Seat, version: number, action: unknown, botSeed: string): Promise<void> {
     const played = await this.run({ type: 'bot-move', seat, version, action });
+    if (!played.ok && played.error.code === 'paused' && !this.disposed) {
+      this.held.set(key, { seat, version, action });
+      this.arm();
+      return;
+    }
     this.thinking.delete(key);
     if (!played.ok && !this.disposed) {
       this.deps.log?.({ table: this.id, seat, version, error: played.error }, 'a thinking bot’s answer was dropped');
@@ -400,10 +417,22 @@ export class TableHost {
       const open = this.table.record.decisions.find((d) => d.seat === seat);
       if (open && thinkingKey(open) === key && played.error.code !== 'stale-version' && played.error.code !== 'shutting-down') {
         const now = this.inputFor(seat);
-        await this.run({ type: 'bot-move', seat, version: this.version, action: this.greedy(now, `${record.botSeed}/${this.version}/${seat}`) });
+        await this.run({ type: 'bot-move', seat, version: this.version, action: this.greedy(now, `${botSeed}/${this.version}/${seat}`) });
       }
     }
     if (!this.disposed) this.arm();
+  }
+
+  /** Once the table no longer waits at a moment, the answers held during it go in (in the order they came). */
+  private releaseHeld(): void {
+    if (this.table.record.pause || this.held.size === 0) return;
+    const held = [...this.held];
+    this.held.clear();
+    for (const [key, a] of held)
+      void this.answer(key, a.seat, a.version, a.action, this.table.record.botSeed).catch((e: unknown) => {
+        this.thinking.delete(key);
+        this.deps.log?.({ table: this.id, seat: a.seat, err: e instanceof Error ? e.stack : String(e) }, 'a held answer failed');
+      });
   }
 
   /** The greedy bot's choice for a seat: the fallback when a thinking bot has no answer. */
@@ -523,7 +552,7 @@ export class TableHost {
       you: { seat, host: this.isHost(owner) },
       game: this.gameFor(seat),
       from,
-      log: entries.map((e) => entryFor(e, seat)) as LogEntry[],
+      log: caughtUpLog(entries, seat),
       seq,
     };
   }

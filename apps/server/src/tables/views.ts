@@ -1,18 +1,19 @@
 // What viewers receive, built from a table: the one place that decides what each seat and each spectator sees.
 // The game's own `view` and `tell` do the hiding; this adds the table around them.
 
-import { seenBy, type AnyGame, type Viewer } from '@razzia/contract';
+import { seenLater, type AnyGame, type Viewer } from '@razzia/contract';
 import type { Clock, GamePayload, LobbyEntry, LogEntry, TableInfo } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, Table, TableRecord } from './table.ts';
 
 /**
- * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. Its event's keys
- * come in one order however the entry was kept (PostgreSQL's jsonb sorts them its own way): `type` first, then
- * the rest alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
+ * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted; `faded`, an entry
+ * a later one faded arrives in its faded form (for whoever was not there when it was told). Its event's keys come
+ * in one order however the entry was kept (PostgreSQL's jsonb sorts them its own way): `type` first, then the rest
+ * alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
  */
-export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
-  const event = (entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenBy(entry.told, viewer)) as object;
+export function entryFor(entry: StoredEntry, viewer: Viewer, faded = false): LogEntry {
+  const event = (entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenLater(entry.told, viewer, faded)) as object;
   let ordered = inOrder.get(event);
   if (!ordered) inOrder.set(event, (ordered = inKeyOrder(event) as LogEntry['event']));
   return { seq: entry.seq, at: entry.at, kind: entry.kind, event: ordered };
@@ -29,6 +30,17 @@ export function inKeyOrder(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of keys) out[key] = inKeyOrder((value as Record<string, unknown>)[key]);
   return out;
+}
+
+/**
+ * A snapshot's log (a whole log, or what a reconnecting client missed) as `viewer` may see it: an entry told before
+ * one that fades the earlier ones arrives faded — this viewer was not there when it was told. Enough to look at
+ * these entries alone: a fading entry after one of them comes after `from` too.
+ */
+export function caughtUpLog(entries: readonly StoredEntry[], viewer: Viewer): LogEntry[] {
+  let fadedBefore = 0;
+  for (const e of entries) if (e.kind === 'game' && e.told.fadesEarlier) fadedBefore = e.seq;
+  return entries.map((e) => entryFor(e, viewer, e.seq < fadedBefore));
 }
 
 /** Does every viewer see this entry the same way? */

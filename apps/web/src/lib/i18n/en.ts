@@ -176,6 +176,7 @@ export const en = {
   'mine.gone': 'no longer on the server',
   'mine.won': '{n:Winner|Shared win}:',
   'mine.you': 'you: place {rank}, {total}',
+  'mine.money': '${n}k',
   'mine.back': 'Back to the table',
   'mine.open': 'Results',
   'mine.replay': 'Replay',
@@ -221,6 +222,8 @@ export const en = {
   'table.botLevels': 'Bot level for seat {n}, weakest first',
   'home.create.hints': 'Allow hints',
   'home.create.hintsAbout': 'Players may ask a bot what it would do in their place; everyone sees who asked.',
+  'home.create.option.memoryAid': 'Memory aid',
+  'home.create.option.memoryAidAbout': 'The log keeps every raid’s moves after its tiles are banked face down. Off: players remember what they can, as at a real table; the log then says only who took how many.',
   'table.hintsOn': 'Hints allowed',
   'hint.ask': 'Hint',
   'hint.asking': 'Thinking…',
@@ -253,6 +256,7 @@ export const en = {
   'alert.push': 'Also when this page is closed (this device)',
   'push.blocked': 'Notifications are blocked for this site in your browser’s settings.',
   'push.unsupported': 'This browser cannot be told of your turn while the page is closed.',
+  'error.paused': 'The table is waiting for its players to move on.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -178,6 +178,7 @@ export const es: Record<MessageKey, string> = {
   'mine.gone': 'ya no está en el servidor',
   'mine.won': '{n:Ganador|Victoria compartida}:',
   'mine.you': 'tú: puesto {rank}, {total}',
+  'mine.money': '{n} mil $',
   'mine.back': 'Volver a la mesa',
   'mine.open': 'Resultados',
   'mine.replay': 'Repetición',
@@ -223,6 +224,8 @@ export const es: Record<MessageKey, string> = {
   'table.botLevels': 'Nivel del bot para el asiento {n}, del más débil al más fuerte',
   'home.create.hints': 'Permitir pistas',
   'home.create.hintsAbout': 'Los jugadores pueden preguntar a un bot qué haría en su lugar; todos ven quién preguntó.',
+  'home.create.option.memoryAid': 'Ayuda de memoria',
+  'home.create.option.memoryAidAbout': 'El registro guarda los movimientos de cada golpe después de guardar sus fichas boca abajo. Sin ella, cada jugador recuerda lo que puede, como en una mesa de verdad; el registro solo dice quién se llevó cuántas.',
   'table.hintsOn': 'Pistas permitidas',
   'hint.ask': 'Pista',
   'hint.asking': 'Pensando…',
@@ -255,4 +258,5 @@ export const es: Record<MessageKey, string> = {
   'alert.push': 'También con esta página cerrada (este dispositivo)',
   'push.blocked': 'Las notificaciones están bloqueadas para este sitio en la configuración del navegador.',
   'push.unsupported': 'Este navegador no puede avisarte de tu turno con la página cerrada.',
+  'error.paused': 'La mesa espera a que los jugadores sigan.',
 };

@@ -178,6 +178,7 @@ export const nl: Record<MessageKey, string> = {
   'mine.gone': 'staat niet meer op de server',
   'mine.won': '{n:Winnaar|Gedeelde winst}:',
   'mine.you': 'jij: plaats {rank}, {total}',
+  'mine.money': '${n}k',
   'mine.back': 'Terug naar de tafel',
   'mine.open': 'Uitslag',
   'mine.replay': 'Terugkijken',
@@ -223,6 +224,8 @@ export const nl: Record<MessageKey, string> = {
   'table.botLevels': 'Niveau van de bot voor plaats {n}, zwakste eerst',
   'home.create.hints': 'Tips toestaan',
   'home.create.hintsAbout': 'Spelers mogen een bot vragen wat die in hun plaats zou doen; iedereen ziet wie het vroeg.',
+  'home.create.option.memoryAid': 'Geheugensteun',
+  'home.create.option.memoryAidAbout': 'Het logboek bewaart de zetten van elke kraak ook nadat de tegels gesloten gebankt zijn. Uit: spelers onthouden wat ze kunnen, zoals aan een echte tafel; het logboek zegt dan alleen wie hoeveel nam.',
   'table.hintsOn': 'Tips toegestaan',
   'hint.ask': 'Tip',
   'hint.asking': 'Even denken…',
@@ -255,4 +258,5 @@ export const nl: Record<MessageKey, string> = {
   'alert.push': 'Ook als deze pagina dicht is (dit apparaat)',
   'push.blocked': 'Meldingen zijn voor deze site geblokkeerd in de instellingen van je browser.',
   'push.unsupported': 'Deze browser kan je niet laten weten dat je aan de beurt bent als de pagina dicht is.',
+  'error.paused': 'De tafel wacht tot de spelers verder willen.',
 };

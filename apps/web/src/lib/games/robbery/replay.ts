@@ -47,7 +47,7 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
   // Robbery's `pending` lives beside its schemas (game.ts): the same function on the same state (B3.2: every
   // reshuffle is chance). The deal and every reshuffle must be what the revealed seed draws.
   const pending = (s: GameState): Pending => {
-    if (s.phase.kind === 'over') return { kind: 'over', outcome: { scores: [...s.result!.scores], winners: [...s.result!.winners] } };
+    if (s.phase.kind === 'over') return { kind: 'over', outcome: { scores: [...s.result!.scores], winners: [...s.result!.winners], places: [...s.result!.places] } };
     if (s.phase.kind === 'reshuffle') return { kind: 'chance', chance: { kind: 'shuffle', size: s.discard.length } };
     return { kind: 'decide', seats: [actor(s) as number] };
   };
