@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
+import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
@@ -65,6 +66,8 @@ export interface ServerOptions {
   readonly thinking?: Thinking;
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
+  /** Benchmarks only: told as each table update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
 
 export interface RunningServer {
@@ -222,6 +225,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
+    ...(options.updateSent ? { updateSent: options.updateSent } : {}),
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);

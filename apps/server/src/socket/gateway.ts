@@ -37,6 +37,8 @@ export interface GatewayOptions {
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
+  /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
 
 /** What the server remembers of one socket. */
@@ -420,6 +422,7 @@ export class Gateway implements TableListener {
       for (const member of audience.values()) this.deliverTo(member, b);
       return;
     }
+    this.options.updateSent?.(b.table, b.seq);
     // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
     const classes = new Map<Viewer, Member[]>();
     for (const member of audience.values()) {
