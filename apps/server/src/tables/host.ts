@@ -14,7 +14,7 @@ import type { Clock } from './clock.ts';
 import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
-import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
+import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo, type PresenceView } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
 export interface Published {
@@ -84,6 +84,8 @@ export interface HostDeps {
   /** A cluster: this host's append was refused because another process holds the table now. The host has
    * stopped; the caller forwards its commands to the new owner. */
   readonly fenced?: (table: TableHost) => void;
+  /** How often at most a change of the spectator count alone is pushed (default PRESENCE_PUSH_MS). */
+  readonly presencePushMs?: number;
 }
 
 function thinkingKey(d: Decision): string {
@@ -97,6 +99,15 @@ export const CATCH_UP_LIMIT = 256;
  * the store. Heap snapshots showed a whole game's log held here was most of a live table's memory (80 KB after
  * 130 moves, up to 200 KB before trimming): a catch-up from further back is rare enough to be a store read. */
 export const RECENT_KEPT = 32;
+
+/** A big audience joining (thousands in a few seconds) changes the spectator count with every join: it is pushed to
+ * everyone at most this often, not once per join (which cost a message to every socket per join). A seat's person
+ * connecting or leaving is pushed at once. */
+export const PRESENCE_PUSH_MS = 500;
+
+/** While clocks run, the snapshot shared by joining spectators is rebuilt at least this often (its clocks are read
+ * when it is built). */
+export const SHARED_SNAPSHOT_MS = 250;
 
 export class TableHost {
   private table: Table;
@@ -112,6 +123,17 @@ export class TableHost {
   /** This process no longer owns the table (another took it over): nothing more is appended here. */
   lost = false;
   readonly presence = new Presence();
+  /** Who is connected as last pushed to the audience (and shown in the table's info). */
+  private shown: { readonly connected: readonly boolean[]; readonly spectators: number } = { connected: [], spectators: 0 };
+  private lastPush = -Infinity;
+  private cancelPush: (() => void) | null = null;
+  /** What the info and the lobby say of who is connected: seats as they are, spectators as last pushed. */
+  private readonly shownPresence: PresenceView = {
+    connected: (owner) => this.presence.connected(owner),
+    spectators: () => this.shown.spectators,
+  };
+  /** The snapshot a spectator who joins now gets (see `snapshot`). */
+  private shared: { readonly seq: number; readonly spectators: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
   private lastActive: number;
 
   constructor(
@@ -403,6 +425,8 @@ export class TableHost {
     this.disposed = true;
     this.cancelTimer?.();
     this.cancelTimer = null;
+    this.cancelPush?.();
+    this.cancelPush = null;
   }
 
   // Presence ------------------------------------------------------------------------------------------
@@ -423,7 +447,7 @@ export class TableHost {
     const seats = this.table.record.seats;
     const before = seats.map((s) => s?.owner != null && this.presence.connected(s.owner));
     change();
-    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected: this.connectedSeats(), spectators: this.spectators() } });
+    this.pushPresence();
     // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
     seats.forEach((s, seat) => {
       if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
@@ -436,22 +460,47 @@ export class TableHost {
     }
   }
 
+  /** Tells the audience who is connected: at once when a seat's person connected or left, else (the spectator
+   * count alone) at most once per `presencePushMs`, with the count as it is then. */
+  private pushPresence(): void {
+    if (this.disposed) return;
+    const connected = this.connectedSeats();
+    const spectators = this.presence.spectators(this.table.record);
+    const seatsChanged = connected.length !== this.shown.connected.length || connected.some((c, seat) => c !== this.shown.connected[seat]);
+    if (!seatsChanged && spectators === this.shown.spectators) return;
+    const now = this.deps.clock.now();
+    const wait = seatsChanged ? 0 : this.lastPush + (this.deps.presencePushMs ?? PRESENCE_PUSH_MS) - now;
+    if (wait > 0) {
+      this.cancelPush ??= this.deps.clock.after(wait, () => {
+        this.cancelPush = null;
+        this.pushPresence();
+      });
+      return;
+    }
+    this.cancelPush?.();
+    this.cancelPush = null;
+    this.shown = { connected, spectators };
+    this.lastPush = now;
+    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected, spectators } });
+  }
+
   connectedSeats(): boolean[] {
     return connectedSeats(this.table.record, this.presence);
   }
 
+  /** The spectator count as last pushed (what everybody was told). */
   spectators(): number {
-    return this.presence.spectators(this.table.record);
+    return this.shown.spectators;
   }
 
   // What viewers see ------------------------------------------------------------------------------------
 
   info(): TableInfo {
-    return tableInfo(this.table.record, this.presence, this.deps.clock.now());
+    return tableInfo(this.table.record, this.shownPresence, this.deps.clock.now());
   }
 
   lobbyEntry(): LobbyEntry {
-    return lobbyEntry(this.table.record, this.presence);
+    return lobbyEntry(this.table.record, this.shownPresence);
   }
 
   gameFor(viewer: Viewer): GamePayload | null {
@@ -482,7 +531,24 @@ export class TableHost {
   async snapshot(owner: TokenHash | null, since?: number): Promise<Snapshot> {
     const seat = this.seatOf(owner);
     const seq = this.seq;
-    let from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    const from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    // A whole snapshot for a spectator is the same for every spectator (who is not the host): a burst of them
+    // joining gets one, built once per log position and spectator count (and, while clocks run, at most
+    // SHARED_SNAPSHOT_MS old), and the gateway encodes that one object once for all of them.
+    const shareable = seat === null && !this.isHost(owner) && from === 0;
+    if (shareable) {
+      const s = this.shared;
+      const now = this.deps.clock.now();
+      if (s && s.seq === seq && s.spectators === this.shown.spectators && (s.snapshot.table.clocks.length === 0 || now - s.at < SHARED_SNAPSHOT_MS))
+        return s.snapshot;
+    }
+    const snapshot = await this.build(owner, seat, from);
+    if (shareable && snapshot.seq === this.seq) this.shared = { seq: snapshot.seq, spectators: snapshot.table.spectators, at: this.deps.clock.now(), snapshot };
+    return snapshot;
+  }
+
+  private async build(owner: TokenHash | null, seat: Seat | null, from: number): Promise<Snapshot> {
+    const seq = this.seq;
     let entries: readonly StoredEntry[];
     const first = this.recent[0]?.seq ?? seq + 1;
     if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from);
