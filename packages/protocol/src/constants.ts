@@ -25,3 +25,5 @@ export const BOT_NAME_PATTERN = new RegExp(`^(${Object.values(BOT_NAMES).join('|
 export const REACTIONS = ['👍', '👏', '😄', '😮', '😬', '🎉'] as const;
 /** The longest chat line, in characters. */
 export const MAX_CHAT_TEXT = 200;
+/** The longest slow mode a host may set: seconds between two chat lines of one spectator. */
+export const MAX_SLOW_MODE = 600;

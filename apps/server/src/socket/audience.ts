@@ -44,6 +44,8 @@ export interface Member {
   pending: TableBroadcast[] | null;
   /** Snapshots one at a time. */
   queue: Promise<unknown>;
+  /** When its last chat line at this table was said (performance.now), for the table's slow mode. */
+  lastSaid: number;
 }
 
 /** How long a snapshot taken for spectators serves others who join after it was asked for (if nothing of the table

@@ -248,7 +248,8 @@ export class Gateway implements TableListener {
       case 'rematch':
         return this.tables.rematch(id, conn.owner);
       case 'say': {
-        if (!conn.watching.has(id)) {
+        const member = conn.watching.get(id);
+        if (!member) {
           const known = await this.exists(id);
           return known.ok ? fail('not-watching', 'watch the table to talk at it') : known;
         }
@@ -257,12 +258,29 @@ export class Gateway implements TableListener {
         if (!chat) conn.chat.set(id, (chat = new TokenBucket(limit.perSecond, limit.burst)));
         // The table says whether the line is over the rate, after its other checks (a muted person stays muted).
         const took = chat.take();
-        const said = await this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name, limited: !took });
+        // The table's slow mode judges a spectator's line by this socket's previous one (taken as said now, so a
+        // line sent before the previous one's answer is judged by it too; given back if this one is refused).
+        const at = performance.now();
+        const previous = member.lastSaid;
+        member.lastSaid = at;
+        const quietMs = previous === -Infinity ? undefined : Math.round(at - previous);
+        const said = await this.tables.run(id, {
+          type: 'say',
+          owner: conn.owner,
+          text: msg.text,
+          reaction: msg.reaction,
+          name: msg.name,
+          limited: !took,
+          ...(quietMs === undefined ? {} : { quietMs }),
+        });
         if (!said.ok && took) chat.giveBack(); // only lines said count toward the rate
+        if (!said.ok && member.lastSaid === at) member.lastSaid = previous;
         return said;
       }
       case 'mute':
         return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
+      case 'slow-mode':
+        return this.tables.run(id, { type: 'slow-mode', owner: conn.owner, seconds: msg.seconds });
       case 'hint':
         // Answered to this socket alone (the reply); the table's log tells everyone the seat asked.
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
@@ -286,7 +304,7 @@ export class Gateway implements TableListener {
     const fresh = member === undefined;
     let heard: number | undefined;
     if (!member) {
-      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve() };
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity };
       conn.watching.set(id, member);
       let audience = this.audiences.get(id);
       if (!audience) {

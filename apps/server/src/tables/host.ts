@@ -13,6 +13,7 @@ import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
 import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
+import { TokenBucket } from '../socket/rate-limit.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
 import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo, type PresenceView } from './views.ts';
 
@@ -109,6 +110,11 @@ export const PRESENCE_PUSH_MS = 500;
  * when it is built). */
 export const SHARED_SNAPSHOT_MS = 250;
 
+/** Spectators' chat lines at one table, all spectators together: however many watch, their lines cannot flood
+ * the table's log (every line is an update to every socket) nor crowd out the seated players', who never count
+ * against it. */
+export const SPECTATOR_CHAT_LIMIT = { perSecond: 2, burst: 6 } as const;
+
 export class TableHost {
   private table: Table;
   /** The newest log entries, for catch-ups without a store read. */
@@ -134,6 +140,7 @@ export class TableHost {
   };
   /** The snapshot a spectator who joins now gets (see `snapshot`). */
   private shared: { readonly seq: number; readonly spectators: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
+  private readonly spectatorChat: TokenBucket;
   private lastActive: number;
 
   constructor(
@@ -147,6 +154,7 @@ export class TableHost {
     this.table = table;
     this.recent = recent.slice(-RECENT_KEPT);
     this.lastActive = deps.clock.now();
+    this.spectatorChat = new TokenBucket(SPECTATOR_CHAT_LIMIT.perSecond, SPECTATOR_CHAT_LIMIT.burst, () => deps.clock.now());
     this.arm();
   }
 
@@ -197,6 +205,9 @@ export class TableHost {
   /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
   run(command: Command): Promise<Result<object>> {
     if (command.type === 'hint') return this.hint(command);
+    // Refused before it queues: a spectators' flood must not hold up the players' commands behind it.
+    if (command.type === 'say' && this.seatOf(command.owner) === null && !this.spectatorChat.take())
+      return Promise.resolve(fail('rate-limited', "the spectators' chat at this table is busy: wait a moment"));
     const result = this.queue.then(() => this.execute(command));
     this.queue = result.catch(() => undefined);
     return result;
@@ -320,6 +331,8 @@ export class TableHost {
     };
     this.deps.listener.broadcast({ type: 'update', table: this.id, first: before.record.seq + 1, seq: d.table.record.seq, seats: d.table.record.seats.length, message });
     for (const owner of d.seatChanged) this.deps.listener.broadcast({ type: 'seat-changed', table: this.id, owner });
+    // Someone took or left a seat: a connection of theirs moved between the seats and the spectators.
+    if (d.seatChanged.length > 0) this.pushPresence();
     if (d.infoChanged) this.deps.listener.lobbyChanged();
     this.arm();
   }
