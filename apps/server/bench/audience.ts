@@ -35,6 +35,8 @@ const IDLE_SECONDS = Number(args.get('idle-seconds') ?? 15);
 /** How long the floors (bare socket.io, boardgame.io) are watched. */
 const FLOOR_SECONDS = Number(args.get('floor-seconds') ?? 30);
 const PACE_MS = Number(args.get('pace-ms') ?? 450);
+/** Moves before the idle measurement: the log has something in it when the spectators come. */
+const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 3);
 /** The audience of the three-process run ('off': none). */
 const CLUSTER = args.get('cluster') === 'off' ? 0 : Number(args.get('cluster') ?? SIZES.at(-1));
 const FLOORS = args.get('floors') !== 'off';
@@ -254,7 +256,7 @@ async function runOurs(n: number, cluster: { env: Record<string, string>; redisU
   const lobby = await connect(urls[0] as string);
   await send(lobby, { type: 'lobby', follow: true });
   await players.start();
-  await sleep(3_000); // a few moves: the log has something in it when the spectators come
+  await sleep(WARMUP_SECONDS * 1000);
   const idle = { from: monotonicMs(), to: 0 };
   await sleep(IDLE_SECONDS * 1000);
   idle.to = monotonicMs();
