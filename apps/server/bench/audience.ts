@@ -40,6 +40,7 @@ const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 3);
 /** The audience of the three-process run ('off': none). */
 const CLUSTER = args.get('cluster') === 'off' ? 0 : Number(args.get('cluster') ?? SIZES.at(-1));
 const FLOORS = args.get('floors') !== 'off';
+const BGIO = FLOORS && args.get('boardgameio') !== 'off';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 2 : 1)} ms` : 'n/a');
@@ -172,6 +173,11 @@ class Workers {
     return { arrivals, cut: sum('cut'), gaps: sum('gaps'), badPatches: sum('badPatches'), hidden: sum('hidden'), messages: sum('messages'), cpuSeconds: sum('cpuSeconds') };
   }
 
+  /** Every spectator disconnects: the workers are ready for the next part. */
+  async reset(): Promise<void> {
+    await Promise.all(this.children.map((c) => this.ask(c, { type: 'reset' }, 'ready')));
+  }
+
   async close(): Promise<void> {
     await Promise.all(
       this.children.map(
@@ -225,6 +231,8 @@ interface Result {
   readonly players: { idle: { p99: number; n: number }; burst: { p99: number; n: number }; after: { p99: number; n: number } } | null;
   readonly cpuMsPerUpdatePer1k: number;
   readonly rssKbPerSpectator: number;
+  /** Server CPU while the audience joined, per spectator (the players' moves meanwhile included). */
+  readonly cpuMsPerJoin: number;
   readonly burstSeconds: number;
   readonly redis?: { tableChannel: number; allPublishes: number; updates: number };
 }
@@ -245,11 +253,10 @@ function joinedLine(r: Result): string {
 }
 
 /** Our server, one table, N spectators: one process (SQLite), or the three of a cluster (`cluster` env). */
-async function runOurs(n: number, cluster: { env: Record<string, string>; redisUrl: string } | null): Promise<{ result: Result; recording: Recording }> {
+async function runOurs(workers: Workers, n: number, cluster: { env: Record<string, string>; redisUrl: string } | null): Promise<{ result: Result; recording: Recording }> {
   const servers = await Promise.all((cluster ? [0, 1, 2] : [0]).map(() => startOurs(cluster?.env ?? {})));
   const urls = servers.map((s) => s.url);
   const pids = servers.map((s) => s.child.pid as number);
-  const workers = await Workers.start(WORKERS);
   const players = new RazziaPlayers(urls[0] as string, PACE_MS);
   await players.open();
   // Someone on the home page, following the lobby (the table is public).
@@ -277,8 +284,10 @@ async function runOurs(n: number, cluster: { env: Record<string, string>; redisU
 
   const rss0 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
   const burst = { from: monotonicMs(), to: 0 };
+  const burstCpu0 = pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
   const joined = await workers.join('ours', urls, players.id, n, BURST_SECONDS * 1000);
   burst.to = monotonicMs();
+  const burstCpu = pids.reduce((s, pid) => s + cpuSeconds(pid), 0) - burstCpu0;
   await sleep(1_000);
   const rss1 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
 
@@ -302,7 +311,7 @@ async function runOurs(n: number, cluster: { env: Record<string, string>; redisU
   players.close();
   lobby.disconnect();
   recorder.disconnect();
-  await workers.close();
+  await workers.reset();
   await sleep(300); // the last lines of the sent logs are written
   const sent = readSent(
     servers.map((s) => s.sentLog),
@@ -332,6 +341,7 @@ async function runOurs(n: number, cluster: { env: Record<string, string>; redisU
       players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
       cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates / (expected / 1000),
       rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
+      cpuMsPerJoin: (burstCpu * 1000) / n,
       burstSeconds: (burst.to - burst.from) / 1000,
       ...(redisFigures ? { redis: redisFigures } : {}),
     },
@@ -344,7 +354,7 @@ async function publishes(redis: Redis): Promise<number> {
 }
 
 /** The bare socket.io floor: our recorded bytes, at our rate, to a room of N. */
-async function runBare(n: number, recording: Recording): Promise<Result> {
+async function runBare(workers: Workers, n: number, recording: Recording): Promise<Result> {
   const child = spawnWithFds(['--import', 'tsx', 'apps/server/bench/audience/bare.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = <T extends BareReport['type']>(order: BareOrder | null, type: T) =>
     new Promise<Extract<BareReport, { type: T }>>((resolve) => {
@@ -360,11 +370,12 @@ async function runBare(n: number, recording: Recording): Promise<Result> {
   const url = `http://127.0.0.1:${port}`;
   child.send({ type: 'snapshot', message: recording.snapshot } satisfies BareOrder);
   const pid = child.pid as number;
-  const workers = await Workers.start(WORKERS);
   const rss0 = rssBytes(pid);
   const t0 = monotonicMs();
+  const burstCpu0 = cpuSeconds(pid);
   const joined = await workers.join('bare', [url], 'bare', n, BURST_SECONDS * 1000);
   const burstSeconds = (monotonicMs() - t0) / 1000;
+  const burstCpu = cpuSeconds(pid) - burstCpu0;
   await sleep(1_000);
   const rss1 = rssBytes(pid);
   const watch = { from: monotonicMs(), to: 0 };
@@ -375,7 +386,7 @@ async function runBare(n: number, recording: Recording): Promise<Result> {
   const cpu1 = cpuSeconds(pid);
   const report = await workers.report();
   const sent = new Map((await ask({ type: 'sent' }, 'sent')).sent);
-  await workers.close();
+  await workers.reset();
   await stopServer(child);
   const expected = joined.joined - report.cut;
   return {
@@ -387,15 +398,15 @@ async function runBare(n: number, recording: Recording): Promise<Result> {
     players: null,
     cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / sent.size / (expected / 1000),
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
+    cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds,
   };
 }
 
 /** boardgame.io 0.50, its benchmark game, four players at the same pace and N spectators. */
-async function runBgio(n: number): Promise<Result> {
+async function runBgio(workers: Workers, n: number): Promise<Result> {
   const server = await startBoardgameio();
   const pid = server.child.pid as number;
-  const workers = await Workers.start(WORKERS);
   const players = new BgioPlayers(server.url, server.api, PACE_MS);
   await players.open();
   players.start();
@@ -405,8 +416,10 @@ async function runBgio(n: number): Promise<Result> {
   idle.to = monotonicMs();
   const rss0 = rssBytes(pid);
   const burst = { from: monotonicMs(), to: 0 };
+  const burstCpu0 = cpuSeconds(pid);
   const joined = await workers.join('bgio', [server.url], players.matchID, n, BURST_SECONDS * 1000);
   burst.to = monotonicMs();
+  const burstCpu = cpuSeconds(pid) - burstCpu0;
   await sleep(1_000);
   const rss1 = rssBytes(pid);
   const watch = { from: monotonicMs(), to: 0 };
@@ -416,7 +429,7 @@ async function runBgio(n: number): Promise<Result> {
   const cpu1 = cpuSeconds(pid);
   const report = await workers.report();
   players.close();
-  await workers.close();
+  await workers.reset();
   await stopServer(server.child);
   const expected = joined.joined - report.cut;
   const updates = [...players.sentByMove.values()].filter((at) => inside(watch, at)).length;
@@ -429,6 +442,7 @@ async function runBgio(n: number): Promise<Result> {
     players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
     cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates / (expected / 1000),
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
+    cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds: (burst.to - burst.from) / 1000,
   };
 }
@@ -440,7 +454,7 @@ function playersLine(r: Result): string {
 }
 
 function costLine(r: Result): string {
-  return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(0)} s in ${WORKERS} workers`;
+  return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms, per join ${r.cpuMsPerJoin.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(0)} s in ${WORKERS} workers`;
 }
 
 async function main(): Promise<void> {
@@ -452,27 +466,33 @@ async function main(): Promise<void> {
   console.log(
     `one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s)`,
   );
+  // The spectators' processes, started once and reset between the parts.
+  const workers = await Workers.start(WORKERS);
   const ours = new Map<number, Result>();
   let last: { n: number; ratio: number; p99: number; players: number } | null = null;
   for (const n of SIZES) {
     console.log(`${n} spectators:`);
-    const { result: r, recording } = await runOurs(n, null);
+    const { result: r, recording } = await runOurs(workers, n, null);
     ours.set(n, r);
     console.log(`  ours: ${joinedLine(r)}; stream errors: ${streamErrors(r.report)}`);
     console.log(`    send → last spectator p50 ${fmt(r.send.p50)}, p99 ${fmt(r.send.p99)} over ${r.send.updates} updates${r.send.incomplete ? ` (${r.send.incomplete} not received by all)` : ''}; move → last spectator p50 ${fmt(r.move.p50)}, p99 ${fmt(r.move.p99)}`);
     console.log(`    ${playersLine(r)}`);
     console.log(`    ${costLine(r)}`);
     if (!FLOORS) continue;
-    const bare = await runBare(n, recording);
+    const bare = await runBare(workers, n, recording);
     console.log(`  bare socket.io (the same bytes at the same rate to a room): ${joinedLine(bare)}; stream errors: ${streamErrors(bare.report)}`);
     console.log(`    send → last spectator p50 ${fmt(bare.send.p50)}, p99 ${fmt(bare.send.p99)} over ${bare.send.updates} updates; ${costLine(bare)}`);
-    const bgio = await runBgio(n);
-    console.log(`  boardgame.io 0.50 (its benchmark game): ${joinedLine(bgio)}; gaps ${bgio.report.gaps}`);
-    console.log(`    move → last spectator p50 ${fmt(bgio.move.p50)}, p99 ${fmt(bgio.move.p99)} over ${bgio.move.updates} moves; ${playersLine(bgio)}`);
-    console.log(`    ${costLine(bgio)}`);
     const ratio = r.send.p99 / bare.send.p99;
+    let versus = '';
+    if (BGIO) {
+      const bgio = await runBgio(workers, n);
+      console.log(`  boardgame.io 0.50 (its benchmark game): ${joinedLine(bgio)}; gaps ${bgio.report.gaps}`);
+      console.log(`    move → last spectator p50 ${fmt(bgio.move.p50)}, p99 ${fmt(bgio.move.p99)} over ${bgio.move.updates} moves; ${playersLine(bgio)}`);
+      console.log(`    ${costLine(bgio)}`);
+      versus = `; move → last spectator ${(r.move.p99 / bgio.move.p99).toFixed(2)}× boardgame.io's p99`;
+    }
     console.log(
-      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×; move → last spectator ${(r.move.p99 / bgio.move.p99).toFixed(2)}× boardgame.io's p99`,
+      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
     );
     last = { n, ratio, p99: r.send.p99, players: r.players?.burst.p99 ?? NaN };
   }
@@ -480,7 +500,7 @@ async function main(): Promise<void> {
     const [postgres, redisServer] = await Promise.all([startPostgres(), startRedis()]);
     const env = { DATABASE_URL: await postgres.database(), REDIS_URL: redisServer.url };
     console.log(`three processes, PostgreSQL + Redis, ${CLUSTER} spectators spread over all three:`);
-    const { result: c } = await runOurs(CLUSTER, { env, redisUrl: redisServer.url });
+    const { result: c } = await runOurs(workers, CLUSTER, { env, redisUrl: redisServer.url });
     await Promise.all([postgres.stop(), redisServer.stop()]);
     console.log(`  ${joinedLine(c)}; stream errors: ${streamErrors(c.report)}`);
     console.log(`    send → last spectator p50 ${fmt(c.send.p50)}, p99 ${fmt(c.send.p99)} over ${c.send.updates} updates; move → last spectator p50 ${fmt(c.move.p50)}, p99 ${fmt(c.move.p99)}`);
@@ -493,6 +513,7 @@ async function main(): Promise<void> {
     const one = ours.get(CLUSTER);
     if (one) console.log(`    p99 to the last spectator ${(c.send.p99 / one.send.p99).toFixed(2)}× one process's at ${CLUSTER}`);
   }
+  await workers.close();
   if (last) console.log(`audience: ${last.n} spectators, p99 ${fmt(last.p99)} = ${last.ratio.toFixed(2)}× the bare broadcast, players p99 ${fmt(last.players)} during the burst`);
   process.exit(0);
 }

@@ -33,6 +33,8 @@ export type Order =
       readonly spreadMs: number;
     }
   | { readonly type: 'report' }
+  /** Disconnects every spectator and forgets them: ready for the next part of the benchmark. */
+  | { readonly type: 'reset' }
   | { readonly type: 'close' };
 
 /** Per update (our log seq, or boardgame.io's move count): how many spectators had it, the first and last arrival. */
@@ -59,7 +61,7 @@ export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 const HIDDEN = /"(piles|deck|pileTops|secret|seed|rng)"/;
 
 const arrivals = new Map<number, { count: number; first: number; last: number }>();
-const sockets: Socket[] = [];
+let sockets: Socket[] = [];
 let cut = 0;
 let gaps = 0;
 let badPatches = 0;
@@ -224,6 +226,15 @@ process.on('message', (order: Order) => {
       });
       return;
     }
+    case 'reset':
+      closing = true;
+      for (const s of sockets) s.disconnect();
+      sockets = [];
+      arrivals.clear();
+      cut = gaps = badPatches = hidden = messages = 0;
+      closing = false;
+      send({ type: 'ready' });
+      return;
     case 'close':
       closing = true;
       for (const s of sockets) s.disconnect();
