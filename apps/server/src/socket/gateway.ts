@@ -27,6 +27,7 @@ import type { TableBroadcast, TableListener } from '../tables/host.ts';
 import type { PresenceCounts } from '../tables/presence.ts';
 import { Audience, type Connection, type Member } from './audience.ts';
 import { EncodedMessages } from './encoded.ts';
+import { Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 import { RefusalStreak } from './streak.ts';
 
@@ -62,6 +63,8 @@ export class Gateway implements TableListener {
   /** Tables whose presence here changed since it was last reported: reported once per turn of the event loop. */
   private readonly presenceChanged = new Set<TableId>();
   private readonly encoded: EncodedMessages;
+  /** Every message to a table's sockets goes through it: in order per socket, big sends a slice at a time. */
+  private readonly outbox: Outbox;
 
   constructor(
     private readonly io: Server,
@@ -69,6 +72,7 @@ export class Gateway implements TableListener {
     private readonly options: GatewayOptions,
   ) {
     this.encoded = new EncodedMessages(io);
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message));
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;
@@ -354,14 +358,17 @@ export class Gateway implements TableListener {
         return taken;
       }
       const snapshot = taken.value;
+      let written: Promise<void> | undefined;
       if (always || snapshot.seq !== member.seq || snapshot.you.seat !== member.viewer) {
         member.viewer = snapshot.you.seat;
         member.seq = snapshot.seq;
-        this.encoded.snapshot(member.socket, snapshot);
+        written = this.outbox.send([member], this.encoded.snapshot(snapshot));
       }
       const waited = member.pending;
       member.pending = null;
       for (const b of waited) this.deliverTo(member, b);
+      // The reply (a watch's) goes after the snapshot it announces.
+      await written;
       return ok(member.seq);
     };
     const result = member.queue.then(run);
@@ -431,12 +438,12 @@ export class Gateway implements TableListener {
     if (b.type === 'update' || b.type === 'head') audience.heard++;
     if (b.type === 'presence') {
       // Encoded once for all who are in step; those waiting for a snapshot get it after theirs.
-      const now: string[] = [];
+      const now: Member[] = [];
       for (const member of audience.members.values()) {
         if (member.pending) member.pending.push(b);
-        else now.push(member.socket.id);
+        else now.push(member);
       }
-      if (now.length > 0) this.io.to(now).emit(MESSAGE_EVENT, b.message);
+      void this.outbox.send(now, b.message);
       return;
     }
     if (b.type !== 'update') {
@@ -460,8 +467,7 @@ export class Gateway implements TableListener {
         continue;
       }
       for (const member of members) member.seq = b.seq;
-      if (members.length === 1) (members[0] as Member).socket.emit(MESSAGE_EVENT, message);
-      else this.io.to(members.map((m) => m.socket.id)).emit(MESSAGE_EVENT, message);
+      void this.outbox.send(members, message);
     }
   }
 
@@ -487,12 +493,12 @@ export class Gateway implements TableListener {
         const message = b.message(member.viewer);
         if (message === undefined) return void this.refresh(member, 'held', false);
         member.seq = b.seq;
-        member.socket.emit(MESSAGE_EVENT, message);
+        void this.outbox.send([member], message);
         return;
       }
       case 'presence':
         if (member.pending) member.pending.push(b);
-        else member.socket.emit(MESSAGE_EVENT, b.message);
+        else void this.outbox.send([member], b.message);
         return;
       case 'seat-changed':
         // After the command that changed the seat: each of the owner's sockets at this table gets a snapshot in
