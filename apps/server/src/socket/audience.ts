@@ -56,8 +56,8 @@ export class Audience {
   readonly members = new Map<string, Member>();
   private anonymous = 0;
   private readonly owners = new Map<TokenHash, number>();
-  /** Updates and takeovers heard for the table, counted: a shared snapshot can serve a socket only if none was
-   * heard between its asking and the socket's joining (what came after, the socket holds as pending). */
+  /** Updates, presence pushes and takeovers heard for the table, counted: a shared snapshot can serve a socket only
+   * if none was heard between its asking and the socket's joining (what came after, the socket holds as pending). */
   heard = 0;
   private shared: { readonly heard: number; readonly asked: number; readonly snapshot: Promise<Result<Snapshot>> } | null = null;
 

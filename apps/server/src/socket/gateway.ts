@@ -435,15 +435,19 @@ export class Gateway implements TableListener {
   broadcast(b: TableBroadcast): void {
     const audience = this.audiences.get(b.table);
     if (!audience) return;
-    if (b.type === 'update' || b.type === 'head') audience.heard++;
+    // What a snapshot taken before now would not show: a later joiner needs a new one.
+    if (b.type !== 'seat-changed') audience.heard++;
     if (b.type === 'presence') {
-      // Encoded once for all who are in step; those waiting for a snapshot get it after theirs.
-      const now: Member[] = [];
+      // Encoded once for all who are in step (those waiting for a snapshot get it after theirs); the seats apart,
+      // so a player is never behind the spectators' slices.
+      const seats: Member[] = [];
+      const spectators: Member[] = [];
       for (const member of audience.members.values()) {
         if (member.pending) member.pending.push(b);
-        else now.push(member);
+        else (member.viewer === null ? spectators : seats).push(member);
       }
-      void this.outbox.send(now, b.message);
+      void this.outbox.send(seats, b.message);
+      void this.outbox.send(spectators, b.message);
       return;
     }
     if (b.type !== 'update') {
@@ -451,14 +455,18 @@ export class Gateway implements TableListener {
       return;
     }
     this.options.updateSent?.(b.table, b.seq);
-    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
-    const classes = new Map<Viewer, Member[]>();
+    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once; the
+    // seats' first, each written at once, the spectators' after them, a slice at a time if they are many.
+    const classes = new Map<Viewer, Member[]>([[null, []]]);
     for (const member of audience.members.values()) {
       if (!this.inStep(member, b)) continue;
       const same = classes.get(member.viewer);
       if (same) same.push(member);
       else classes.set(member.viewer, [member]);
     }
+    const spectators = classes.get(null) as Member[];
+    classes.delete(null);
+    if (spectators.length > 0) classes.set(null, spectators);
     for (const [viewer, members] of classes) {
       const message = b.message(viewer);
       if (message === undefined) {

@@ -132,6 +132,8 @@ export class TableHost {
   readonly presence = new Presence();
   /** Who is connected as last pushed to the audience (and shown in the table's info). */
   private shown: { readonly connected: readonly boolean[]; readonly spectators: number } = { connected: [], spectators: 0 };
+  /** Presence pushes so far: a snapshot built before the last one says another presence. */
+  private pushes = 0;
   private lastPush = -Infinity;
   private cancelPush: (() => void) | null = null;
   /** What the info and the lobby say of who is connected: seats as they are, spectators as last pushed. */
@@ -140,7 +142,7 @@ export class TableHost {
     spectators: () => this.shown.spectators,
   };
   /** The snapshot a spectator who joins now gets (see `snapshot`). */
-  private shared: { readonly seq: number; readonly spectators: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
+  private shared: { readonly seq: number; readonly pushes: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
   private readonly spectatorChat: TokenBucket;
   private lastActive: number;
 
@@ -495,6 +497,7 @@ export class TableHost {
     this.cancelPush = null;
     this.shown = { connected, spectators };
     this.lastPush = now;
+    this.pushes++;
     this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected, spectators } });
   }
 
@@ -547,17 +550,17 @@ export class TableHost {
     const seq = this.seq;
     const from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
     // A whole snapshot for a spectator is the same for every spectator (who is not the host): a burst of them
-    // joining gets one, built once per log position and spectator count (and, while clocks run, at most
+    // joining gets one, built once per log position and presence push (and, while clocks run, at most
     // SHARED_SNAPSHOT_MS old), and the gateway encodes that one object once for all of them.
     const shareable = seat === null && !this.isHost(owner) && from === 0;
     if (shareable) {
       const s = this.shared;
       const now = this.deps.clock.now();
-      if (s && s.seq === seq && s.spectators === this.shown.spectators && (s.snapshot.table.clocks.length === 0 || now - s.at < SHARED_SNAPSHOT_MS))
-        return s.snapshot;
+      if (s && s.seq === seq && s.pushes === this.pushes && (s.snapshot.table.clocks.length === 0 || now - s.at < SHARED_SNAPSHOT_MS)) return s.snapshot;
     }
+    const pushes = this.pushes;
     const snapshot = await this.build(owner, seat, from);
-    if (shareable && snapshot.seq === this.seq) this.shared = { seq: snapshot.seq, spectators: snapshot.table.spectators, at: this.deps.clock.now(), snapshot };
+    if (shareable && snapshot.seq === this.seq && pushes === this.pushes) this.shared = { seq: snapshot.seq, pushes, at: this.deps.clock.now(), snapshot };
     return snapshot;
   }
 
