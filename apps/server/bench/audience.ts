@@ -57,13 +57,25 @@ function rssBytes(pid: number): number {
   return Number(line?.[1] ?? NaN) * 1024;
 }
 
+/** Our server as production runs it: built to plain JavaScript (apps/server/scripts/build.mjs) into a temporary
+ * folder, once per run. */
+async function buildServer(): Promise<string> {
+  const out = mkdtempSync(join(tmpdir(), 'razzia-audience-build-'));
+  const child = spawn(process.execPath, ['apps/server/scripts/build.mjs', out], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the server build failed (${code})`);
+  return join(out, 'main.js');
+}
+
+let serverMain = '';
+
 /** Our server as a child process (SQLite, or the cluster's env), with BENCH_SENT_LOG. */
 async function startOurs(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; dir: string; sentLog: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'razzia-audience-'));
   const sentLog = join(dir, 'sent.log');
   const log = openSync(join(dir, 'server.log'), 'a');
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
-  const child = spawnWithFds([...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawnWithFds([...profile, serverMain], {
     env: {
       ...process.env,
       PORT: '0',
@@ -289,7 +301,6 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   burst.to = monotonicMs();
   const burstCpu = pids.reduce((s, pid) => s + cpuSeconds(pid), 0) - burstCpu0;
   await sleep(1_000);
-  const rss1 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
 
   // One more spectator, here, records what a spectator receives while the audience watches (its snapshot, and
   // every message after it), for the bare floor to send again.
@@ -306,6 +317,8 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   await sleep(WATCH_SECONDS * 1000);
   watch.to = monotonicMs();
   const cpu1 = pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+  // Memory held while the audience watches (read at its end: the burst's passing garbage collected by then).
+  const rss1 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
   const publishes1 = redis ? await publishes(redis.admin) : 0;
   const report = await workers.report();
   players.close();
@@ -377,13 +390,13 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
   const burstSeconds = (monotonicMs() - t0) / 1000;
   const burstCpu = cpuSeconds(pid) - burstCpu0;
   await sleep(1_000);
-  const rss1 = rssBytes(pid);
   const watch = { from: monotonicMs(), to: 0 };
   const cpu0 = cpuSeconds(pid);
   child.send({ type: 'play', messages: recording.messages.filter((m) => m.at < FLOOR_SECONDS * 1000) } satisfies BareOrder);
   await sleep(FLOOR_SECONDS * 1000 + 500);
   watch.to = monotonicMs();
   const cpu1 = cpuSeconds(pid);
+  const rss1 = rssBytes(pid);
   const report = await workers.report();
   const sent = new Map((await ask({ type: 'sent' }, 'sent')).sent);
   await workers.reset();
@@ -421,12 +434,12 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
   burst.to = monotonicMs();
   const burstCpu = cpuSeconds(pid) - burstCpu0;
   await sleep(1_000);
-  const rss1 = rssBytes(pid);
   const watch = { from: monotonicMs(), to: 0 };
   const cpu0 = cpuSeconds(pid);
   await sleep(FLOOR_SECONDS * 1000);
   watch.to = monotonicMs();
   const cpu1 = cpuSeconds(pid);
+  const rss1 = rssBytes(pid);
   const report = await workers.report();
   players.close();
   await workers.reset();
@@ -464,8 +477,9 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    `one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s)`,
+    `our server built as production runs it (plain JavaScript, SQLite); one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s)`,
   );
+  serverMain = await buildServer();
   // The spectators' processes, started once and reset between the parts.
   const workers = await Workers.start(WORKERS);
   const ours = new Map<number, Result>();
