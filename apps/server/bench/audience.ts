@@ -20,10 +20,10 @@ import { MESSAGE_EVENT, type ServerMessage } from '@razzia/protocol';
 import type { Socket } from 'socket.io-client';
 import { startPostgres, startRedis } from '../test/support/services.ts';
 import type { BareOrder, BareReport } from './audience/bare.ts';
-import { BgioPlayers, RazziaPlayers, type Move } from './audience/players.ts';
+import { BgioPlayers, RazziaPlayers, connect, type Move } from './audience/players.ts';
 import { monotonicMs, type Mode, type Order, type WorkerReport } from './audience/spectators.ts';
 import { startBoardgameio } from './boardgameio.ts';
-import { connect, cpuSeconds, percentile, send, stopServer } from './load.ts';
+import { cpuSeconds, percentile, send, stopServer } from './load.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));

@@ -6,10 +6,20 @@
 import { applyPatch, MESSAGE_EVENT, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { benchGame } from '../boardgameio/game.ts';
-import { connect, send } from '../load.ts';
+import { send } from '../load.ts';
 import { monotonicMs } from './spectators.ts';
+
+/** A connection of the benchmark's own (the players, the recorder): patient, so a busy machine does not end the run
+ * (socket.io-client gives up after 20 s by default). */
+export function connect(url: string, token?: Token): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true, timeout: 120_000 });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
 
 export interface Move {
   /** When it was sent (monotonic ms). */
