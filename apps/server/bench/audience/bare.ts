@@ -1,9 +1,9 @@
 // The floor of `pnpm bench:audience`: a bare socket.io server — the same version, with the same options as ours —
 // that does nothing but what any broadcast needs. A spectator's `watch` joins one room and gets the snapshot our
-// server sent (the same bytes); then the server replays, to the room and at the same moments, the messages one of
-// our spectators received during our run (updates and presence pushes: the same bytes at the same rate). It notes
-// when it sends each update (monotonic clock, like ours under BENCH_SENT_LOG). A child process of its own, driven
-// over IPC.
+// server sent as its burst began (the same bytes); the server replays to the room, at the same moments from the
+// start of its own burst, the messages one of our spectators received from then on (updates and presence pushes,
+// during the burst and while the audience watched: the same bytes at the same rate). It notes when it sends each
+// update (monotonic clock, like ours under BENCH_SENT_LOG). A child process of its own, driven over IPC.
 
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttp } from 'node:http';
@@ -12,8 +12,8 @@ import { Server } from 'socket.io';
 /** From the parent. */
 export type BareOrder =
   | { readonly type: 'snapshot'; readonly message: unknown }
-  /** Each message at its offset (ms) from now; updates carry their log seq. */
-  | { readonly type: 'play'; readonly messages: readonly { readonly at: number; readonly seq: number | null; readonly message: unknown }[] }
+  /** Each message at its offset (ms) from `startAt` (monotonic ms); updates carry their log seq. */
+  | { readonly type: 'play'; readonly startAt: number; readonly messages: readonly { readonly at: number; readonly seq: number | null; readonly message: unknown }[] }
   | { readonly type: 'sent' };
 
 export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: [seq: number, at: number][] };
@@ -43,7 +43,7 @@ process.on('message', (order: BareOrder) => {
       snapshot = order.message;
       return;
     case 'play': {
-      const t0 = monotonicMs();
+      const t0 = order.startAt;
       for (const m of order.messages)
         setTimeout(() => {
           if (m.seq !== null) sent.push([m.seq, monotonicMs()]);
