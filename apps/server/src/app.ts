@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
+import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
@@ -74,6 +75,8 @@ export interface ServerOptions {
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** Benchmarks only: told as each table update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
 
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
@@ -250,6 +253,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
     push: pusher,
+    ...(options.updateSent ? { updateSent: options.updateSent } : {}),
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);

@@ -57,3 +57,35 @@ describe.concurrent('the cluster benchmark still runs', () => {
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^cluster: lost \d+, duplicated \d+, takeover max \d+ ms$/);
   }, LIMIT + 10_000);
 });
+
+describe.concurrent('the audience benchmark still runs', () => {
+  it('scaled down: 30 spectators in 2 worker processes, the floors, three processes; every stream intact; its last line', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/bench/audience.ts',
+        '--sizes=30',
+        '--workers=2',
+        '--warmup-seconds=1',
+        '--idle-seconds=2',
+        '--burst-seconds=1',
+        '--watch-seconds=3',
+        '--floor-seconds=2',
+        '--pace-ms=150',
+      ],
+    );
+    process.stdout.write(stdout);
+    expect(stdout).toMatch(/^ {2}ours: joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
+    expect(stdout).toMatch(/^ {4}send → last spectator p50 \S+( ms)?, p99 \S+( ms)? over \d+ updates/m);
+    expect(stdout).toMatch(/^ {4}server CPU per update per 1,000 spectators [\d.]+ ms; RSS per spectator -?[\d.]+ KB/m);
+    expect(stdout).toMatch(/^ {2}bare socket\.io .*; hidden 0 \(a replay: no stream checks\)$/m);
+    expect(stdout).toMatch(/^ {2}boardgame\.io 0\.50 .*; gaps 0$/m);
+    expect(stdout).toMatch(/^ {2}ratios: p99 to the last spectator \S+× the bare broadcast/m);
+    expect(stdout).toMatch(/^three processes, PostgreSQL \+ Redis, 30 spectators/m);
+    expect(stdout).toMatch(/^ {2}joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
+    expect(stdout).toMatch(/^ {4}Redis per update: [\d.]+ publishes on the table's channel/m);
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^audience: 30 spectators, p99 \S+( ms)? = \S+× the bare broadcast, players p99 \S+( ms)? during the burst$/);
+  }, LIMIT + 10_000);
+});

@@ -519,3 +519,27 @@ describe('fair draws', () => {
     expect(verifyRecord(guess, other)).toMatchObject({ ok: false, kind: 'unfair' });
   });
 });
+
+describe('the chat’s slow mode', () => {
+  it('holds a spectator’s line until the period since its previous one has passed; never a seat’s; only the host sets it', () => {
+    const table = started(razzia);
+    expect(decide(razzia, table, { type: 'slow-mode', owner: GUEST, seconds: 30 }, context())).toMatchObject({ ok: false, error: { code: 'not-host' } });
+    const slow = run(razzia, table, { type: 'slow-mode', owner: HOST, seconds: 30 });
+    expect(slow.table.record.slowMode).toBe(30);
+    expect(slow.all[0]?.entries.map((e) => (e.kind === 'table' ? e.notice : null))).toEqual([{ type: 'slow-mode', seconds: 30 }]);
+    expect(slow.all[0]?.infoChanged).toBe(true);
+    const say = (owner: TokenHash | null, quietMs?: number): Command => ({ type: 'say', owner, text: 'hi', name: 'Fan', ...(quietMs === undefined ? {} : { quietMs }) });
+    // A spectator's first line, and one a whole period after the one before, pass; one a moment early does not.
+    expect(decide(razzia, slow.table, say(null), context()).ok).toBe(true);
+    expect(decide(razzia, slow.table, say(THIRD, 30_000), context()).ok).toBe(true);
+    const early = decide(razzia, slow.table, say(null, 29_001), context());
+    expect(early).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(!early.ok && early.error.message).toMatch(/wait 1 s/);
+    // A seat talks as often as it likes.
+    expect(decide(razzia, slow.table, say(GUEST, 5), context()).ok).toBe(true);
+    // Off again: the same early line passes; setting what is already set changes nothing.
+    const off = run(razzia, slow.table, { type: 'slow-mode', owner: HOST, seconds: 0 }).table;
+    expect(decide(razzia, off, say(null, 5), context()).ok).toBe(true);
+    expect(run(razzia, off, { type: 'slow-mode', owner: HOST, seconds: 0 }).all[0]?.entries).toEqual([]);
+  });
+});

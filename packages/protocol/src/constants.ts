@@ -38,3 +38,5 @@ export const MISSES_BEFORE_REPLACED = 3;
 /** How long one `visibility` message with `visible: true` holds pushes back from its device, in ms: a client says it
  * again (every minute) while its tab stays visible. */
 export const VISIBLE_FOR_MS = 90_000;
+/** The longest slow mode a host may set: seconds between two chat lines of one spectator. */
+export const MAX_SLOW_MODE = 600;

@@ -18,6 +18,7 @@ import {
   LobbyEntrySchema,
   LogEntrySchema,
   SeatSchema,
+  SlowModeSchema,
   TableInfoSchema,
   TableSettingsSchema,
 } from './table.ts';
@@ -64,6 +65,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     .meta({ oneOf: [{ required: ['text'] }, { required: ['reaction'] }] }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** Host: the slow mode, for a big audience: each spectator may say one line every `seconds` (0: off). */
+  z.strictObject({ type: z.literal('slow-mode'), table: TableIdSchema, seconds: SlowModeSchema }),
   /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
    * their place, from their own view. Only the asker gets it (in the reply); the log says that they asked. */
   z.strictObject({ type: z.literal('hint'), table: TableIdSchema }),
@@ -213,6 +216,7 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
   say: z.strictObject({}),
   mute: z.strictObject({}),
+  'slow-mode': z.strictObject({}),
   ready: z.strictObject({}),
   contribute: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the

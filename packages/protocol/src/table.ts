@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
+import { MAX_CHAT_TEXT, MAX_SLOW_MODE, REACTIONS } from './constants.ts';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
 /** Seats are numbered from 0, clockwise, in every message (and every error message); up to 8 seats. */
@@ -87,6 +87,8 @@ export const FairInfoSchema = z.strictObject({
   seed: Hex32Schema.nullable(),
 });
 export type FairInfo = z.infer<typeof FairInfoSchema>;
+/** Seconds between two chat lines of one spectator, 0 for none. */
+export const SlowModeSchema = z.int().min(0).max(MAX_SLOW_MODE);
 
 export const TableInfoSchema = z.strictObject({
   id: TableIdSchema,
@@ -111,6 +113,8 @@ export const TableInfoSchema = z.strictObject({
   createdAt: z.int(),
   /** Whose chat the host muted: seats, and whether every spectator. */
   muted: z.strictObject({ seats: z.array(SeatSchema).max(8), spectators: z.boolean() }),
+  /** The host's slow mode: seconds a spectator waits between two chat lines (0: off). Seated players never wait. */
+  slowMode: SlowModeSchema,
   /** A moment of the game (a round's summary): the table waits, no bot moves and no clock runs, until the seats in
    * `waiting` have sent `ready` (or acted, or left) or until `until` (server time, ms). null when not paused. */
   pause: z.strictObject({ until: z.int(), waiting: z.array(SeatSchema).max(8) }).nullable(),
@@ -136,6 +140,8 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('replaced'), seat: SeatSchema }),
   /** The host muted (or unmuted) a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** The host set the slow mode: each spectator may say one line every `seconds` (0: off). */
+  z.strictObject({ type: z.literal('slow-mode'), seconds: SlowModeSchema }),
   /** The seat asked for a hint on its decision (at a table that allows them): the hint went to that seat alone. */
   z.strictObject({ type: z.literal('hint-asked'), seat: SeatSchema }),
   /** A moment of the game: the table waits for these seats' people to move on (`ready`), until `until` at most. */
@@ -150,7 +156,7 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
 
-export { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
+export { MAX_CHAT_TEXT, MAX_SLOW_MODE, REACTIONS } from './constants.ts';
 
 /**
  * One line of table chat: from a seat, or from a spectator (marked as such, with the name they gave). Chat is the

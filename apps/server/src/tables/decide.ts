@@ -54,7 +54,9 @@ export type Command =
    * a hint for this seat is still being thought about (one at a time). */
   | { readonly type: 'hint'; readonly owner: TokenHash | null; readonly busy?: boolean }
   | { readonly type: 'set-rematch'; readonly table: TableId }
-  /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
+  /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction.
+   * `quietMs`: how long ago the same connection's previous line at this table was said (absent: none was), which
+   * the slow mode judges a spectator's line by. */
   | {
       readonly type: 'say';
       readonly owner: TokenHash | null;
@@ -63,9 +65,12 @@ export type Command =
       readonly name?: string | undefined;
       /** The sender is over the chat's rate at this table (the gateway counts; decide says so after every other check). */
       readonly limited?: boolean;
+      readonly quietMs?: number | undefined;
     }
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
+  /** Host: the slow mode, seconds a spectator waits between two chat lines (0: off). */
+  | { readonly type: 'slow-mode'; readonly owner: TokenHash | null; readonly seconds: number }
   /** A rematch's seats, copied from the finished table. */
   | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] }
   /** A seated person's contribution to the fair draws (32 bytes as hex), before the start. */
@@ -478,6 +483,10 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       if ((command.text === undefined) === (command.reaction === undefined)) return fail('bad-message', 'a chat line is words or a reaction');
       const text = command.text === undefined ? undefined : cleanChat(command.text);
       if (text === '') return fail('bad-message', 'text: say something visible');
+      // The slow mode holds back spectators only: a big audience cannot bury the players' own lines.
+      const slowMs = (record.slowMode ?? 0) * 1000;
+      if (seat === null && slowMs > 0 && command.quietMs !== undefined && command.quietMs < slowMs)
+        return fail('rate-limited', `slow mode: spectators say one line every ${record.slowMode} s here; wait ${Math.ceil((slowMs - command.quietMs) / 1000)} s`);
       // The chat's rate comes last, so a muted person is told so however often they try.
       if (command.limited) return fail('rate-limited', 'too many chat lines at this table: wait a moment');
       change.chat({
@@ -501,6 +510,12 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.notice({ type: 'mute', target: command.target, muted: command.muted });
       return change.done({});
     }
+    case 'slow-mode':
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can set the slow mode');
+      if ((record.slowMode ?? 0) === command.seconds) return change.done({});
+      change.setRecord({ slowMode: command.seconds });
+      change.notice({ type: 'slow-mode', seconds: command.seconds });
+      return change.done({});
     case 'set-rematch':
       if (record.rematch) return change.done({ table: record.rematch });
       change.setRecord({ rematch: command.table });

@@ -14,8 +14,9 @@ import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
 import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
+import { TokenBucket } from '../socket/rate-limit.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
-import { caughtUpLog, clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
+import { caughtUpLog, clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo, type PresenceView } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
 export interface Published {
@@ -87,6 +88,8 @@ export interface HostDeps {
   readonly fenced?: (table: TableHost) => void;
   /** After every stored change: what it opened, ended or replaced may be worth a push to someone (push/). */
   readonly changed?: (table: TableHost, published: Published) => void;
+  /** How often at most a change of the spectator count alone is pushed (default PRESENCE_PUSH_MS). */
+  readonly presencePushMs?: number;
 }
 
 function thinkingKey(d: Decision): string {
@@ -100,6 +103,21 @@ export const CATCH_UP_LIMIT = 256;
  * the store. Heap snapshots showed a whole game's log held here was most of a live table's memory (80 KB after
  * 130 moves, up to 200 KB before trimming): a catch-up from further back is rare enough to be a store read. */
 export const RECENT_KEPT = 32;
+
+/** A big audience joining (thousands in a few seconds) changes the spectator count with every join: it is pushed to
+ * everyone at most this often, not once per join (which cost a message to every socket per join). A seat's person
+ * connecting or leaving is pushed at once. Each push is a write to every socket, like an update: at a push a
+ * second, an audience that keeps coming and going costs less than half again what the game's updates cost. */
+export const PRESENCE_PUSH_MS = 1_000;
+
+/** While clocks run, the snapshot shared by joining spectators is rebuilt at least this often (its clocks are read
+ * when it is built). */
+export const SHARED_SNAPSHOT_MS = 250;
+
+/** Spectators' chat lines at one table, all spectators together: however many watch, their lines cannot flood
+ * the table's log (every line is an update to every socket) nor crowd out the seated players', who never count
+ * against it. */
+export const SPECTATOR_CHAT_LIMIT = { perSecond: 2, burst: 6 } as const;
 
 export class TableHost {
   private table: Table;
@@ -119,6 +137,20 @@ export class TableHost {
   /** This process no longer owns the table (another took it over): nothing more is appended here. */
   lost = false;
   readonly presence = new Presence();
+  /** Who is connected as last pushed to the audience (and shown in the table's info). */
+  private shown: { readonly connected: readonly boolean[]; readonly spectators: number } = { connected: [], spectators: 0 };
+  /** Presence pushes so far: a snapshot built before the last one says another presence. */
+  private pushes = 0;
+  private lastPush = -Infinity;
+  private cancelPush: (() => void) | null = null;
+  /** What the info and the lobby say of who is connected: seats as they are, spectators as last pushed. */
+  private readonly shownPresence: PresenceView = {
+    connected: (owner) => this.presence.connected(owner),
+    spectators: () => this.shown.spectators,
+  };
+  /** The snapshot a spectator who joins now gets (see `snapshot`). */
+  private shared: { readonly seq: number; readonly pushes: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
+  private readonly spectatorChat: TokenBucket;
   private lastActive: number;
 
   constructor(
@@ -132,6 +164,7 @@ export class TableHost {
     this.table = table;
     this.recent = recent.slice(-RECENT_KEPT);
     this.lastActive = deps.clock.now();
+    this.spectatorChat = new TokenBucket(SPECTATOR_CHAT_LIMIT.perSecond, SPECTATOR_CHAT_LIMIT.burst, () => deps.clock.now());
     this.arm();
   }
 
@@ -182,6 +215,9 @@ export class TableHost {
   /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
   run(command: Command): Promise<Result<object>> {
     if (command.type === 'hint') return this.hint(command);
+    // Refused before it queues: a spectators' flood must not hold up the players' commands behind it.
+    if (command.type === 'say' && this.seatOf(command.owner) === null && !this.spectatorChat.take())
+      return Promise.resolve(fail('rate-limited', "the spectators' chat at this table is busy: wait a moment"));
     this.busy++;
     const result = this.queue.then(() => this.execute(command)).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
@@ -325,6 +361,8 @@ export class TableHost {
     };
     this.deps.listener.broadcast({ type: 'update', table: this.id, first: before.record.seq + 1, seq: d.table.record.seq, seats: d.table.record.seats.length, message });
     for (const owner of d.seatChanged) this.deps.listener.broadcast({ type: 'seat-changed', table: this.id, owner });
+    // Someone took or left a seat: a connection of theirs moved between the seats and the spectators.
+    if (d.seatChanged.length > 0) this.pushPresence();
     if (d.infoChanged) this.deps.listener.lobbyChanged();
     this.arm();
     this.deps.changed?.(this, published);
@@ -458,6 +496,8 @@ export class TableHost {
     this.disposed = true;
     this.cancelTimer?.();
     this.cancelTimer = null;
+    this.cancelPush?.();
+    this.cancelPush = null;
   }
 
   // Presence ------------------------------------------------------------------------------------------
@@ -478,7 +518,7 @@ export class TableHost {
     const seats = this.table.record.seats;
     const before = seats.map((s) => s?.owner != null && this.presence.connected(s.owner));
     change();
-    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected: this.connectedSeats(), spectators: this.spectators() } });
+    this.pushPresence();
     // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
     seats.forEach((s, seat) => {
       if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
@@ -491,22 +531,48 @@ export class TableHost {
     }
   }
 
+  /** Tells the audience who is connected: at once when a seat's person connected or left, else (the spectator
+   * count alone) at most once per `presencePushMs`, with the count as it is then. */
+  private pushPresence(): void {
+    if (this.disposed) return;
+    const connected = this.connectedSeats();
+    const spectators = this.presence.spectators(this.table.record);
+    const seatsChanged = connected.length !== this.shown.connected.length || connected.some((c, seat) => c !== this.shown.connected[seat]);
+    if (!seatsChanged && spectators === this.shown.spectators) return;
+    const now = this.deps.clock.now();
+    const wait = seatsChanged ? 0 : this.lastPush + (this.deps.presencePushMs ?? PRESENCE_PUSH_MS) - now;
+    if (wait > 0) {
+      this.cancelPush ??= this.deps.clock.after(wait, () => {
+        this.cancelPush = null;
+        this.pushPresence();
+      });
+      return;
+    }
+    this.cancelPush?.();
+    this.cancelPush = null;
+    this.shown = { connected, spectators };
+    this.lastPush = now;
+    this.pushes++;
+    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected, spectators } });
+  }
+
   connectedSeats(): boolean[] {
     return connectedSeats(this.table.record, this.presence);
   }
 
+  /** The spectator count as last pushed (what everybody was told). */
   spectators(): number {
-    return this.presence.spectators(this.table.record);
+    return this.shown.spectators;
   }
 
   // What viewers see ------------------------------------------------------------------------------------
 
   info(): TableInfo {
-    return tableInfo(this.table.record, this.presence, this.deps.clock.now());
+    return tableInfo(this.table.record, this.shownPresence, this.deps.clock.now());
   }
 
   lobbyEntry(): LobbyEntry {
-    return lobbyEntry(this.table.record, this.presence);
+    return lobbyEntry(this.table.record, this.shownPresence);
   }
 
   gameFor(viewer: Viewer): GamePayload | null {
@@ -537,7 +603,24 @@ export class TableHost {
   async snapshot(owner: TokenHash | null, since?: number): Promise<Snapshot> {
     const seat = this.seatOf(owner);
     const seq = this.seq;
-    let from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    const from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    // A whole snapshot for a spectator is the same for every spectator (who is not the host): a burst of them
+    // joining gets one, built once per log position and presence push (and, while clocks run, at most
+    // SHARED_SNAPSHOT_MS old), and the gateway encodes that one object once for all of them.
+    const shareable = seat === null && !this.isHost(owner) && from === 0;
+    if (shareable) {
+      const s = this.shared;
+      const now = this.deps.clock.now();
+      if (s && s.seq === seq && s.pushes === this.pushes && (s.snapshot.table.clocks.length === 0 || now - s.at < SHARED_SNAPSHOT_MS)) return s.snapshot;
+    }
+    const pushes = this.pushes;
+    const snapshot = await this.build(owner, seat, from);
+    if (shareable && snapshot.seq === this.seq && pushes === this.pushes) this.shared = { seq: snapshot.seq, pushes, at: this.deps.clock.now(), snapshot };
+    return snapshot;
+  }
+
+  private async build(owner: TokenHash | null, seat: Seat | null, from: number): Promise<Snapshot> {
+    const seq = this.seq;
     let entries: readonly StoredEntry[];
     const first = this.recent[0]?.seq ?? seq + 1;
     if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from);

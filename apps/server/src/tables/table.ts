@@ -48,6 +48,8 @@ export interface TableRecord {
   readonly decisions: readonly Decision[];
   /** Whose chat the host muted (absent in tables stored before chat existed: nobody). */
   readonly muted?: { readonly seats: readonly Seat[]; readonly spectators: boolean };
+  /** The host's slow mode: seconds a spectator waits between two chat lines (absent or 0: off). */
+  readonly slowMode?: number;
   /** A moment of the game (a round's summary) the table waits at: since when, until when at most, and the seats
    * whose connected people have not moved on yet. No bot moves and no clock runs meanwhile. Absent or null: none
    * (tables stored before pauses existed have no key). Stored inside the record's JSON, so it survives a restart. */

@@ -109,6 +109,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     spectators: presence.spectators(record),
     createdAt: record.createdAt,
     muted: { seats: [...(record.muted?.seats ?? [])], spectators: record.muted?.spectators ?? false },
+    slowMode: record.slowMode ?? 0,
     pause: record.pause ? { until: record.pause.until, waiting: [...record.pause.waiting] } : null,
     // The seed only once the game is over (it is revealed into the record then; this guards it twice).
     fair: record.fair

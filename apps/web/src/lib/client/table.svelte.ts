@@ -253,6 +253,8 @@ export class TableClient {
     this.command({ type: 'say', table: this.id as never, ...line, ...(name ? { name } : {}) });
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   mute = (target: number | 'spectators', muted: boolean) => this.command({ type: 'mute', table: this.id as never, target, muted });
+  /** Host: the slow mode, seconds each spectator waits between two chat lines (0: off). */
+  slowMode = (seconds: number) => this.command({ type: 'slow-mode', table: this.id as never, seconds });
 
   /** At a table that allows hints, while this seat's decision is awaited: what a bot would decide in its place,
    * for this seat alone. A refusal (hints off, too soon again, not this seat's decision) comes back, not as `error`. */
