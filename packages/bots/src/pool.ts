@@ -5,7 +5,7 @@
 // behind other tables' bots is time the bot does not get to think (down to a floor), and a busy server's bots
 // answer in time.
 //
-// Node only (worker_threads); the threads start through boot.mjs, which loads TypeScript with tsx.
+// Node only (worker_threads); from source the threads start through boot.mjs, which loads TypeScript with tsx.
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -56,12 +56,14 @@ export interface ThinkingPool {
 
 export const defaultPoolSize = (): number => Math.max(1, availableParallelism() - 1);
 
-const WORKER_URL = new URL('./worker.ts', import.meta.url);
+// From source this module is pool.ts and the worker is worker.ts beside it. In the server's production bundle
+// (apps/server/scripts/build.mjs) this code runs inside main.js, and the worker is built beside it as worker.js.
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 const BOOT_URL = new URL('./boot.mjs', import.meta.url);
 
-/** A worker thread running the module at `entry`, TypeScript or not (see boot.mjs). */
+/** A worker thread running the module at `entry`: TypeScript through boot.mjs (and tsx), JavaScript as it is. */
 export function startWorker(entry: URL): Worker {
-  return new Worker(BOOT_URL, { workerData: { entry: entry.href } });
+  return entry.pathname.endsWith('.ts') ? new Worker(BOOT_URL, { workerData: { entry: entry.href } }) : new Worker(entry);
 }
 
 interface Task {
