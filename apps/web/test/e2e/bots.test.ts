@@ -63,9 +63,20 @@ describe('bots worth playing against', () => {
     expect(await spectator.locator('[data-testid=hint]').count()).toBe(0); // watching: nothing to ask about
 
     await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+    // Where the game starts on the page, on the desktop and on a phone: a hint coming or going never moves it.
+    const places = async () => {
+      const at = async () => host.evaluate(() => Math.round(document.querySelector('.game')!.getBoundingClientRect().top + scrollY));
+      const desktop = await at();
+      await host.setViewportSize(PHONE);
+      const phone = await at();
+      await host.setViewportSize(DESKTOP);
+      return { desktop, phone };
+    };
+    const without = await places();
     await host.click('[data-testid=hint]');
     const choice = host.locator('[data-testid=hint-choice]');
     await choice.waitFor({ timeout: 60_000 });
+    expect(await places()).toEqual(without);
     const said = await host.locator('[data-testid=hint-said]').textContent();
     expect(said).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
     // The suggestion is one of Razzia!'s decisions, in the words of its buttons.
@@ -85,6 +96,7 @@ describe('bots worth playing against', () => {
     await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click();
     await moved(host, before);
     await expect.poll(() => host.locator('[data-testid=hint-choice]').count()).toBe(0);
+    expect(await places()).toEqual(without);
     if ((await nextTurn(host)) === 'act') {
       expect(await host.locator('[data-testid=hint-choice]').count()).toBe(0);
       expect(await host.locator('style[data-hint-ring]').count()).toBe(0);

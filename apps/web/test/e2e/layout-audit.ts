@@ -9,7 +9,8 @@
 // - no text is clipped: no ellipsis in effect, nothing cut off by its box (player, bot and bar names whole);
 // - nothing floats over another element's content: a fixed element (the chat button, a passing notice) or one
 //   marked `data-overlay` never lies over text, a picture or a control (the decisions' own dock aside: the page
-//   leaves room under it, as it does under the turn bar);
+//   leaves room under it, as it does under the turn bar; a passing decoration, hidden from screen readers and
+//   never in the way of a press — a stolen tile's flight — aside);
 // - the board (`[data-board]`) does not move when this player's turn starts: a watcher in the page compares its
 //   place on the page just before the decision opens with its place just after, on every turn, whatever the test
 //   was doing meanwhile.
@@ -110,7 +111,10 @@ function inspect(rules: { phoneMax: number; minText: number }): Found {
     for (const child of e.children) visit(child, scrolls ? e.getBoundingClientRect() : box);
   };
   const look = (e: Element, style: CSSStyleDeclaration): void => {
-    if ((style.position === 'fixed' || e.hasAttribute('data-overlay')) && !modal && !e.closest('[data-dock], dialog') && visible(e)) floating.push(e);
+    // A decoration passing by (a stolen tile's flight: hidden from screen readers, never in the way of a press) is
+    // not something drawn over the table.
+    const decoration = e.getAttribute('aria-hidden') === 'true' && style.pointerEvents === 'none';
+    if ((style.position === 'fixed' || e.hasAttribute('data-overlay')) && !decoration && !modal && !e.closest('[data-dock], dialog') && visible(e)) floating.push(e);
     if (!main.contains(e) || (modal && !modal.contains(e))) return; // under a modal moment: not on screen
     const words = hasWords(e);
     const clips = style.textOverflow === 'ellipsis' || ((style.overflowX === 'hidden' || style.overflowX === 'clip') && words);

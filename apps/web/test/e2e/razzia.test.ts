@@ -98,6 +98,12 @@ const idleSlot = (page: Page) =>
     const slot = document.querySelector('[data-testid=auction-slot]');
     return slot && !slot.matches('.running') && !slot.querySelector('[data-testid=auction-result]') ? Math.round(slot.getBoundingClientRect().height) : null;
   });
+/** Where the board and the auction's place start in the game's own area (banners above it aside). */
+const boardAndSlotTops = (page: Page) =>
+  page.evaluate(() => {
+    const top = (selector: string) => Math.round(document.querySelector(selector)!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top);
+    return `${top('[data-board]')}/${top('[data-testid=auction-slot]')}`;
+  });
 /** Where the players' panels start in the game's own area (banners above it aside). */
 const playersTop = (page: Page) =>
   page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top));
@@ -330,6 +336,7 @@ describe('a whole game in real browsers', () => {
     // ── Felix (phone): readable cards, a tap explains, tips, turn alerts while the page is hidden ────────────
     let phoneStep = 0;
     const idleSlots: number[] = [];
+    const phoneTops: string[] = [];
     let readable = false;
     let alerted: Spied | null = null;
     let courtChecked = false;
@@ -355,6 +362,7 @@ describe('a whole game in real browsers', () => {
       courtChecked = true;
     };
     const phoneDuring = async (page: Page) => {
+      phoneTops.push(await boardAndSlotTops(page));
       await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3 });
       const idle = await idleSlot(page);
       if (idle !== null) idleSlots.push(idle);
@@ -476,6 +484,8 @@ describe('a whole game in real browsers', () => {
     // under the board and as tall as what it says: a round's "No auction" is one short box, not a tall empty one.
     expect(new Set(hostTops).size, JSON.stringify(hostTops)).toBe(1);
     for (const h of idleSlots) expect(h).toBeLessThan(100);
+    // …and neither the board nor the auction's place under it ever moved, whatever the turn bar or a notice said.
+    expect(new Set(phoneTops).size, JSON.stringify(phoneTops)).toBe(1);
     expect(layout.checks).toBeGreaterThan(20);
     expect(readable).toBe(true);
     // Felix's phone, hidden, was told it was his turn: the title, a tone, a vibration and a notification.
