@@ -112,6 +112,8 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready'), seat: SeatSchema }),
   /** The pause is over (everyone moved on, or its longest time passed): clocks and bots go on where they were. */
   z.strictObject({ type: z.literal('resumed') }),
+  /** The seat's person continues on another device too (redeemed a device code): both hold the seat now. */
+  z.strictObject({ type: z.literal('device-added'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));

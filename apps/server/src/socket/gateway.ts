@@ -20,6 +20,7 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Viewer } from '@razzia/contract';
+import type { DeviceCodes } from '../devices/transfer.ts';
 import { hashToken, newToken, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   readonly lobbyThrottleMs: number;
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
+  /** "Continue on another device": making and redeeming device codes. */
+  readonly devices: DeviceCodes;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
 }
 
@@ -232,6 +235,11 @@ export class Gateway implements TableListener {
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
     }
+    if (msg.type === 'redeem') {
+      // This connection (with its token, or a new one) holds the code's seat too; the token comes back as `sit`'s.
+      const redeemed = await this.options.devices.redeem(socket.handshake.address, msg.code, () => this.ensureToken(conn));
+      return redeemed.ok ? ok({ ...redeemed.value, token: conn.token as Token }) : redeemed;
+    }
     const id = msg.table;
     switch (msg.type) {
       case 'watch':
@@ -292,6 +300,8 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
       case 'ready':
         return this.tables.run(id, { type: 'ready', owner: conn.owner });
+      case 'device-code':
+        return this.options.devices.issue(socket.handshake.address, id, conn.owner);
     }
   }
 

@@ -2,7 +2,7 @@
 // and anonymous spectators. Each process reports its own connections; the table's owner adds them up.
 
 import type { TokenHash } from '../ids.ts';
-import type { TableRecord } from './table.ts';
+import { holds, type TableRecord } from './table.ts';
 
 /** One process's connections to one table. */
 export interface PresenceCounts {
@@ -60,7 +60,7 @@ export class Presence {
   /** Connections that hold no seat: anonymous ones and tokens seated elsewhere. */
   spectators(record: TableRecord): number {
     let n = this.anonymous;
-    for (const [owner, count] of this.byOwner) if (!record.seats.some((s) => s?.owner === owner)) n += count;
+    for (const [owner, count] of this.byOwner) if (!record.seats.some((s) => holds(s, owner))) n += count;
     return n;
   }
 
