@@ -6,6 +6,7 @@ import { DICTIONARIES, LOCALES, localName, pickLocale, translate, type Dictionar
 import { en } from '../src/lib/i18n/en.ts';
 import { ERROR_CODES } from '@razzia/protocol/messages';
 import { analysisWords } from '../src/lib/analysis/messages.ts';
+import { deviceWords } from '../src/lib/table/device-words.ts';
 import { levelWords } from '../src/lib/table/level-words.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
@@ -29,10 +30,12 @@ for (const [path, exports] of Object.entries(gameFiles)) {
   games.set(name, { ...games.get(name), [locale]: dict });
 }
 
-/** Words that load with a part of the page rather than with a game (the analysis panel's, the level picker's). */
+/** Words that load with a part of the page rather than with a game (the analysis panel's, the level picker's, "Continue on
+ * another device"'s). */
 const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [
   ['analysis', analysisWords],
   ['levels', levelWords],
+  ['devices', deviceWords],
 ];
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 

@@ -219,6 +219,12 @@ export const en = {
   'log.hintAsked': '{name} asked for a hint',
   'error.hints-off': 'Hints are not allowed at this table.',
   'error.not-your-turn': 'A hint is only for your own decision, when the game waits for it.',
+  'device.open': 'Continue on another device',
+  'log.deviceAdded': '{name} continues on another device too',
+  'error.wrong-code': 'That code is not right: check it, or make a new one.',
+  'error.code-expired': 'That code no longer works (a code lasts ten minutes, and only the newest counts): make a new one.',
+  'error.code-used': 'That code was used already: make a new one.',
+  'home.continue': 'Continue a game from another device',
 } as const;
 
 export type MessageKey = keyof typeof en;

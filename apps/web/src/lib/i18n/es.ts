@@ -221,4 +221,10 @@ export const es: Record<MessageKey, string> = {
   'log.hintAsked': '{name} pidió una pista',
   'error.hints-off': 'En esta mesa no se permiten pistas.',
   'error.not-your-turn': 'Una pista es solo para tu propia decisión, cuando la partida la espera.',
+  'device.open': 'Seguir en otro dispositivo',
+  'log.deviceAdded': '{name} sigue también en otro dispositivo',
+  'error.wrong-code': 'Ese código no es correcto: revísalo o crea uno nuevo.',
+  'error.code-expired': 'Ese código ya no sirve (un código dura diez minutos y solo cuenta el más reciente): crea uno nuevo.',
+  'error.code-used': 'Ese código ya se usó: crea uno nuevo.',
+  'home.continue': 'Seguir una partida desde otro dispositivo',
 };

@@ -4,13 +4,15 @@
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
+import type { DeviceKey } from '../table/device-words.ts';
 import type { LevelKey } from '../table/level-words.ts';
 import { en, type MessageKey as ChromeKey } from './en.ts';
 import { es } from './es.ts';
 import { nl } from './nl.ts';
 
-/** Every key: the chrome's, every game's, and the words that load with the analysis and the level picker. */
-export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey;
+/** Every key: the chrome's, every game's, and the words that load with the analysis, the level picker and "Continue on
+ * another device". */
+export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey | DeviceKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };

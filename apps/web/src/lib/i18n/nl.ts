@@ -221,4 +221,10 @@ export const nl: Record<MessageKey, string> = {
   'log.hintAsked': '{name} vroeg om een tip',
   'error.hints-off': 'Tips zijn aan deze tafel niet toegestaan.',
   'error.not-your-turn': 'Een tip is alleen voor je eigen beslissing, als het spel erop wacht.',
+  'device.open': 'Verder op een ander apparaat',
+  'log.deviceAdded': '{name} speelt nu ook op een ander apparaat',
+  'error.wrong-code': 'Die code klopt niet: controleer hem, of maak een nieuwe.',
+  'error.code-expired': 'Die code werkt niet meer (een code geldt tien minuten, en alleen de nieuwste telt): maak een nieuwe.',
+  'error.code-used': 'Die code is al gebruikt: maak een nieuwe.',
+  'home.continue': 'Een partij voortzetten vanaf een ander apparaat',
 };
