@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
+import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
@@ -26,7 +27,10 @@ import type { Store } from './store/store.ts';
 import { LocalTables, type TableAccess } from './tables/access.ts';
 import { realClock, type Clock } from './tables/clock.ts';
 import type { Thinking } from './tables/host.ts';
-import { TableRegistry } from './tables/registry.ts';
+import { DEFAULT_SWEEP, TableRegistry, type SweepLimits } from './tables/registry.ts';
+import { Scheduler } from './tables/scheduler.ts';
+import { vapidKeys } from './push/keys.ts';
+import { Pusher } from './push/pusher.ts';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -70,12 +74,25 @@ export interface ServerOptions {
   readonly thinking?: Thinking;
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
+  /** Web Push. `subject`: VAPID's contact (mailto: or https:, default VAPID_SUBJECT's default); `batchMs`: one
+   * person's pushes within this time go as one (default 3 s); `allowLocalEndpoints`: tests' local push service. */
+  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly allowLocalEndpoints?: boolean };
+  /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
+   * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
+  readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** Benchmarks only: told as each table update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
+
+/** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:razzia-online@localhost';
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly tables: TableRegistry;
+  /** Web Push: subscriptions, and what is sent. */
+  readonly push: Pusher;
   /** In a cluster, this process's name. */
   readonly node: string | null;
   /** Graceful: stop accepting, tell every client why, close connections (clients reconnect by themselves),
@@ -126,6 +143,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' }));
   const clock = options.clock ?? realClock;
   const started = Date.now();
+  const pusher = new Pusher({
+    store,
+    clock,
+    keys: await vapidKeys(store),
+    subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
+    batchMs: options.push?.batchMs ?? 3_000,
+    ...(options.push?.allowLocalEndpoints ? { allowLocalEndpoints: true } : {}),
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
   const metrics = new Metrics({ tables: () => tables?.size ?? 0, sockets: () => sockets() });
@@ -166,6 +193,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.botThinkMs === undefined ? {} : { thinkMs: options.botThinkMs }),
     log: (fields, message) => logger.info(fields, message),
     observe: (command, ms) => metrics.observe(command, ms),
+    changed: (table, published) => pusher.changed(table, published),
+    loaded: (table) => pusher.loaded(table),
+    unloaded: (_id, wakeAt) => scheduler?.poke(wakeAt),
     ...(inCluster
       ? { claim: (id) => inCluster.claim(id), release: (table) => inCluster.released(table), fenced: (table) => inCluster.fenced(table) }
       : {}),
@@ -233,6 +263,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...(options.deviceCodeLimit ? { issueLimit: options.deviceCodeLimit } : {}),
     }),
     log: (fields, message) => logger.warn(fields, message),
+    push: pusher,
+    ...(options.updateSent ? { updateSent: options.updateSent } : {}),
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
@@ -251,7 +283,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
   });
-  registerRoutes(app, access, health, options.createLimit);
+  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
   // Prometheus text format, for the operator (not under /api: no client needs it).
   app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
   answerOtherMethods(app, routes);
@@ -275,8 +307,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restored = cluster ? 0 : await tables.restoreActive();
   if (cluster) await cluster.start(tables, gateway);
   const registry = tables;
-  // Finished tables nobody watches, and waiting ones abandoned for a day, leave memory (not the store).
-  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000), 60_000);
+  // Tables that are not in memory wake from the store when they are due: one timer for all of them.
+  scheduler = new Scheduler({
+    store,
+    clock,
+    live: (id) => registry.live(id) !== undefined,
+    wake: (id) => access.wakeUp(id),
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  scheduler.start();
+  // Finished tables nobody watches, waiting ones abandoned for a day, and playing ones nobody watches with nothing
+  // due soon leave memory (not the store).
+  const limits: SweepLimits = { ...DEFAULT_SWEEP, ...options.sweep };
+  const sweeper = setInterval(() => registry.sweep(clock.now(), limits), options.sweep?.everyMs ?? 60_000);
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -288,10 +331,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     port,
     tables: registry,
+    push: pusher,
     node: cluster?.node ?? null,
     close(reason = 'the server is restarting') {
       closing ??= (async () => {
         clearInterval(sweeper);
+        scheduler?.stop();
         // A cluster's tables move to the other processes first; then the clients, told why, reconnect there.
         await cluster?.drain();
         gateway.closing(reason);
@@ -303,6 +348,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await drained(io, 2_000);
         await app.close().catch(() => undefined);
         await registry.settled();
+        pusher.stop();
+        await pusher.settled();
         poolClosed = true;
         await (pool as ThinkingPool | null)?.close();
         await cluster?.close();

@@ -4,7 +4,9 @@
 
 import type { TableId, Token } from '@razzia/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTable, databaseFor, tempDir } from './harness.ts';
+import { verifyRecord } from '@razzia/contract/verify';
+import { robbery } from '@razzia/game-robbery';
+import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, serverArgs, tempDir } from './harness.ts';
 import { NodeProcess, Player, Proxy, audit, startCluster, until } from './support/cluster.ts';
 import { startRedis, type RedisServer } from './support/services.ts';
 
@@ -25,7 +27,9 @@ afterEach(async () => {
 async function cluster(n = 3, env: Record<string, string> = {}) {
   const databaseUrl = await databaseFor(tempDir());
   const base = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LEASE_MS: '1500', CREATE_LIMIT: '1000/1000', ...env };
-  const nodes = await startCluster(n, base);
+  // The run's build of the server, as production runs it (test/harness.ts).
+  const [main] = serverArgs();
+  const nodes = await startCluster(n, base, main);
   const backends = nodes.map((p) => p.port);
   cleanup.push(async () => {
     for (const p of nodes) if (p.running) await p.kill9();
@@ -46,7 +50,7 @@ async function cluster(n = 3, env: Record<string, string> = {}) {
     },
     /** Replaces process `i` (stopped or killed) by a new one on another port. */
     async replace(i: number) {
-      const fresh = await NodeProcess.start(base);
+      const fresh = await NodeProcess.start(base, main);
       nodes[i] = fresh;
       backends[i] = fresh.port;
       return fresh;
@@ -102,7 +106,8 @@ async function finished(c: Cluster, t: Awaited<ReturnType<typeof table>>, plays:
 
 describe('a cluster of three processes', () => {
   it('plays a whole game whose clients are spread over all three, with one owner that alone appends', async () => {
-    const c = await cluster();
+    // Nothing here should move the table: a lease no busy machine's scheduling lapses (the others take 1.5 s).
+    const c = await cluster(3, { LEASE_MS: '5000' });
     const t = await table(c, { people: 3 });
     const plays = t.players.map((p) => p.play());
     await t.host.client.must({ type: 'start', table: t.id });
@@ -163,10 +168,11 @@ describe('a cluster of three processes', () => {
     expect(moves.some((m) => 'seat' in m && m.seat === 1 && m.timedOut)).toBe(true);
   });
 
-  it('a paused owner (SIGSTOP) whose lease lapses loses the table, and once resumed appends nothing more', async () => {
+  it('a paused owner (SIGSTOP) whose lease lapses loses the table, and once resumed appends nothing more; the new owner draws on from the same fair seed', async () => {
     const c = await cluster(3, { BOT_DELAY_MS: '40' });
-    // One person (on another process than the owner) and three bots, so the game moves while the owner sleeps.
-    const { id, token } = await createTable({ url: c.nodes[0]!.url }, { players: 4, visibility: 'private' });
+    // One person (on another process than the owner) and three bots, so the game moves while the owner sleeps: a
+    // Robbery game, whose reshuffles (near move 40) come after the takeover.
+    const { id, token } = await createTable({ url: c.nodes[0]!.url }, { game: 'robbery', players: 4, visibility: 'private' });
     const owner = await c.owner(id);
     const person = await Player.join((await c.proxy((owner + 1) % 3)).url, id, token);
     const spectator = await Player.join((await c.proxy((owner + 2) % 3)).url, id);
@@ -177,6 +183,7 @@ describe('a cluster of three processes', () => {
     await person.client.watch(id);
     await spectator.client.watch(id);
     await person.client.must({ type: 'sit', table: id, name: 'Person', seat: 0 });
+    await person.client.must({ type: 'contribute', table: id, value: contribution() });
     for (let seat = 1; seat < 4; seat++) await person.client.must({ type: 'add-bot', table: id, bot: 'greedy', seat });
     const play = person.play();
     await person.client.must({ type: 'start', table: id });
@@ -185,6 +192,7 @@ describe('a cluster of three processes', () => {
     const before = spectator.client.held.get(id)?.seq ?? 0;
     const next = await c.owner(id);
     expect(next).not.toBe(owner);
+    const takenAt = spectator.game?.version ?? 0;
     await until(async () => (spectator.client.held.get(id)?.seq ?? 0) > before + 3, 'the game going on without the paused owner');
     c.nodes[owner]!.resume();
     // Woken up, it finds its lease gone (its renewal, or its first append, is refused) and hosts the table no more.
@@ -194,6 +202,13 @@ describe('a cluster of three processes', () => {
     const { lost, duplicated, moves } = await audit(c.databaseUrl, id, new Map([[0, [person]]]));
     expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
     expect(moves.length).toBe(spectator.game?.version);
+    // Reshuffles drawn by the new owner, from the seed stored with the table: the whole record verifies, and the
+    // seed reached neither client before the end, through either process.
+    expect(moves.some((m, i) => 'chance' in m && i >= takenAt)).toBe(true);
+    const record: unknown = await (await fetch(`${c.nodes[next]!.url}/api/tables/${id}/record`)).json();
+    expect(verifyRecord(robbery, record)).toMatchObject({ ok: true, contributed: [0] });
+    const secrets = await fairSecrets({ databaseUrl: c.databaseUrl }, id);
+    for (const p of [person, spectator]) expect(expectFairKept(p.client, secrets)).toBeGreaterThan(0);
   });
 
   it('thinking bots think on the table’s owner alone; after a kill -9 of the owner mid-game the new owner thinks again, and the game finishes', async () => {

@@ -33,6 +33,8 @@ describe('GET /api/games', () => {
     // Every game of the platform can sample what a seat does not see: all five, weakest first, named for a menu.
     for (const id of ['razzia-dorra', 'robbery']) expect(games.find((g) => g.id === id)?.bots.map((b) => b.id)).toEqual(['random', 'greedy', 'easy', 'normal', 'hard']);
     expect(games.find((g) => g.id === 'razzia')?.bots.find((b) => b.id === 'hard')).toMatchObject({ name: 'Hard' });
+    // Robbery's one option, off by default (docs/rules/robbery.md B8.3).
+    expect(games.find((g) => g.id === 'robbery')?.options).toEqual({ memoryAid: false });
     // A game that cannot (the test game) offers its own bots only.
     expect(games.find((g) => g.id === 'guess')?.bots.map((b) => b.id).sort()).toEqual(['greedy', 'random']);
   });
@@ -60,6 +62,13 @@ describe('POST /api/tables', () => {
     expect(HttpErrorSchema.parse(guess.body).error.message).toMatch(/hints/);
   });
 
+  it('opens a Robbery table with the memory aid on, kept in its settings', async () => {
+    const res = await request(server.url).post('/api/tables').send({ ...good, game: 'robbery', options: { memoryAid: true } }).expect(201);
+    expect(res.body.table.game).toBe('robbery');
+    const table = await server.tables.get(res.body.table.id);
+    expect(table?.record.settings.options).toEqual({ memoryAid: true });
+  });
+
   it('keeps the token a browser presents, so the same browser hosts many tables', async () => {
     const first = await request(server.url).post('/api/tables').send(good).expect(201);
     const second = await request(server.url).post('/api/tables').set('authorization', `Bearer ${first.body.token}`).send(good).expect(201);
@@ -73,6 +82,7 @@ describe('POST /api/tables', () => {
     ['six players at Razzia! (2 to 5)', { ...good, players: 6 }],
     ['a game this server does not have', { ...good, game: 'chess' }],
     ['options a game does not have', { ...good, options: { fast: true } }],
+    ['a memory aid that is not true or false', { ...good, game: 'robbery', options: { memoryAid: 'yes' } }],
     ['a name of zero-width spaces', { ...good, name: '\u200b\u200b' }],
     ['a name with a right-to-left override', { ...good, name: 'Friday \u202enight' }],
     ['one player', { ...good, players: 1 }],

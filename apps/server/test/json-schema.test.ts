@@ -1,6 +1,6 @@
 // The JSON Schema of each game holds every form a viewer can receive: the views of every viewer (at each new phase
-// and every fourth move) and both forms of every event the game tells (the whole event to its audience, the
-// redacted one to everyone else), over random games in-process — with the fewest players (Robbery's two-player
+// and every fourth move) and every form of every event the game tells (the whole event to its audience, the
+// redacted one to everyone else, the faded one a latecomer gets), over random games in-process — with the fewest players (Robbery's two-player
 // discard, Dorra's 15th round with two chits) and the most (every seat a viewer). Whole games over the real server
 // are checked in protocol-doc.test.ts.
 
@@ -49,9 +49,10 @@ describe("each game's JSON Schema", () => {
           if (!next.ok) throw new Error(next.error.message);
           state = next.state;
           for (const e of next.events) {
-            const told = game.tell(e);
+            const told = game.tell(e, state);
             check(event, 'an event', told.event);
             if (told.to !== 'all') check(event, 'a redacted event', told.others);
+            if (told.faded !== undefined) check(event, 'a faded event', told.faded);
           }
         }
         expect(game.pending(state).kind, `${game.id} with ${players} players ends`).toBe('over');

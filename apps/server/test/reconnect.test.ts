@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableId, Token } from '@razzia/protocol';
 import { CATCH_UP_LIMIT } from '../src/tables/host.ts';
-import { TestClient, autoPlay, createTable, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { TestClient, autoPlay, createTable, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -153,7 +153,7 @@ class ServerProcess {
   ) {}
 
   static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -52,6 +52,10 @@ describe('refusals at a running table', () => {
     expect(future).toMatchObject({ ok: false, error: { code: 'future-version' } });
     const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
     expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
+    // Contributions to the fair draws: 32 bytes as hex, before the start only.
+    expect(await host.send({ type: 'contribute', table: id, value: 'ab'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'not-waiting' } });
+    expect(await host.send({ type: 'contribute', table: id, value: 'AB'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(await spectator.send({ type: 'contribute', table: id, value: 'ab'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     expect(await stateOf(id)).toMatchObject({ seq: before.seq, version: before.version });
     for (const c of [host, guest, spectator]) c.close();
   });

@@ -6,4 +6,5 @@ export * from './names.ts';
 export * from './patch.ts';
 export * from './table.ts';
 export * from './messages.ts';
+export * from './push.ts';
 export type { DeepReadonly } from './readonly.ts';

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
 import { DEVICE_CODE_PATTERN } from './device-code.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
+import { PushSubscriptionSchema } from './push.ts';
 import {
   BotIdSchema,
+  Hex32Schema,
   ClockSchema,
   ClockSecondsSchema,
   VisibilitySchema,
@@ -17,6 +19,7 @@ import {
   LobbyEntrySchema,
   LogEntrySchema,
   SeatSchema,
+  SlowModeSchema,
   TableInfoSchema,
   TableSettingsSchema,
 } from './table.ts';
@@ -67,12 +70,25 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     .meta({ oneOf: [{ required: ['text'] }, { required: ['reaction'] }] }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** Host: the slow mode, for a big audience: each spectator may say one line every `seconds` (0: off). */
+  z.strictObject({ type: z.literal('slow-mode'), table: TableIdSchema, seconds: SlowModeSchema }),
   /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
    * their place, from their own view. Only the asker gets it (in the reply); the log says that they asked. */
   z.strictObject({ type: z.literal('hint'), table: TableIdSchema }),
   /** A seated player has finished with a moment of the game (closed the round's summary): the table need not
    * wait for them any more. Harmless (ok, nothing changes) when the table is not waiting for this seat. */
   z.strictObject({ type: z.literal('ready'), table: TableIdSchema }),
+  /** A seated person, before the start: 32 random bytes of its own for the fair draws, sent after seeing the table's
+   * commitment. The first one counts; another from the same seat changes nothing (ok). */
+  z.strictObject({ type: z.literal('contribute'), table: TableIdSchema, value: Hex32Schema }),
+  /** Web Push, on this device, for the token's seats: a browser's PushSubscription (its `toJSON()`), made with the
+   * server's key (GET /api/push/key) after the person clicked to turn it on. Needs a token. */
+  z.strictObject({ type: z.literal('push-subscribe'), subscription: PushSubscriptionSchema }),
+  /** No more pushes to this device. */
+  z.strictObject({ type: z.literal('push-unsubscribe'), endpoint: z.string().max(1000) }),
+  /** This tab is open and visible (or not any more): no push goes to its device (the subscription's `endpoint`)
+   * while it is. Say it on every change and every minute while visible: it holds for VISIBLE_FOR_MS. */
+  z.strictObject({ type: z.literal('visibility'), visible: z.boolean(), endpoint: z.string().max(1000).optional() }),
   /** "Continue on another device": a seated player asks for a short code (single use, for ten minutes) that lets
    * another device of theirs hold this seat too. A newer code for the seat replaces the one before. */
   z.strictObject({ type: z.literal('device-code'), table: TableIdSchema }),
@@ -107,6 +123,7 @@ export const ERROR_CODES = [
   'muted', // the host muted this seat's (or the spectators') chat
   'hints-off', // a hint at a table that does not allow them
   'not-your-turn', // a hint for a seat whose decision is not awaited
+  'paused', // internal, never sent: a thinking bot's answer while the table waits at a moment (held until its end)
   'wrong-code', // a device code this server did not issue, or not with these characters
   'code-expired', // a device code past its ten minutes, replaced by a newer one, tried too often, or whose seat changed hands
   'code-used', // a device code that was redeemed already
@@ -125,8 +142,13 @@ export const WireErrorSchema = z.strictObject({
 });
 export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 
-/** The outcome of a finished game: points per seat and the winners (several share a tie). */
-export const OutcomeSchema = z.strictObject({ scores: z.array(z.number()).max(8), winners: z.array(SeatSchema).max(8) });
+/** The outcome of a finished game: points per seat, the winners (several share a tie) and each seat's place by the
+ * game's rules (1 the best, ties sharing; the winners are the seats in place 1): the order to rank players in. */
+export const OutcomeSchema = z.strictObject({
+  scores: z.array(z.number()).max(8),
+  winners: z.array(SeatSchema).max(8),
+  places: z.array(z.int().min(1).max(8)).max(8),
+});
 
 /**
  * A game as one viewer sees it. `view` is the game's view for this viewer (checked by the game's view schema);
@@ -207,10 +229,15 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
   say: z.strictObject({}),
   mute: z.strictObject({}),
+  'slow-mode': z.strictObject({}),
   ready: z.strictObject({}),
+  contribute: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
   hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),
+  'push-subscribe': z.strictObject({}),
+  'push-unsubscribe': z.strictObject({}),
+  visibility: z.strictObject({}),
   /** The code to show (and carry in a QR code), and when it stops working (server time, ms). */
   'device-code': z.strictObject({ code: DeviceCodeSchema, expiresAt: z.int() }),
   /** The table and seat this device now holds too, and its token (the one it connected with, or a new one): keep it
@@ -248,5 +275,8 @@ export const CreateTableResponseSchema = z.strictObject({
 });
 
 export const GamesResponseSchema = z.strictObject({ games: z.array(GameInfoSchema) });
+
+/** GET /api/push/key: the server's VAPID public key (uncompressed P-256, base64url), for `pushManager.subscribe`. */
+export const PushKeyResponseSchema = z.strictObject({ key: z.string() });
 
 export const HttpErrorSchema = z.strictObject({ error: WireErrorSchema });

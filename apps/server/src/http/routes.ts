@@ -24,6 +24,8 @@ export function registerRoutes(
   tables: TableAccess,
   health: () => Record<string, unknown>,
   createLimit: RateLimit = DEFAULT_CREATE_LIMIT,
+  /** The server's VAPID public key, for browsers to subscribe to pushes with. */
+  pushKey?: string,
 ): void {
   const creators = new Map<string, TokenBucket>();
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
@@ -106,6 +108,9 @@ export function registerRoutes(
       .type('application/json')
       .send(record.value.record);
   });
+
+  // The key a browser's pushManager.subscribe needs (applicationServerKey): public by nature.
+  app.get('/api/push/key', async (_req, reply) => (pushKey ? { key: pushKey } : error(reply, 404, 'not-found', 'this server sends no pushes')));
 
   app.get('/healthz', async () => ({ status: 'ok', ...health() }));
 }

@@ -25,6 +25,11 @@ import { hashToken, newToken, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
 import type { TableBroadcast, TableListener } from '../tables/host.ts';
+import type { Pusher } from '../push/pusher.ts';
+import type { PresenceCounts } from '../tables/presence.ts';
+import { Audience, type Connection, type Member } from './audience.ts';
+import { EncodedMessages } from './encoded.ts';
+import { Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 import { RefusalStreak } from './streak.ts';
 
@@ -37,42 +42,14 @@ export interface GatewayOptions {
   readonly lobbyThrottleMs: number;
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
-  /** "Continue on another device": making and redeeming device codes. */
-  readonly devices: DeviceCodes;
+  /** "Continue on another device": making and redeeming device codes (absent: those messages are refused as
+   * `internal`). */
+  readonly devices?: DeviceCodes;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
-}
-
-/** What the server remembers of one socket. */
-interface Connection {
-  owner: TokenHash | null;
-  token: Token | null;
-  /** The tables this socket watches. */
-  readonly watching: Map<TableId, Member>;
-  readonly bucket: TokenBucket;
-  /** Chat lines from this socket, per table: a few at once, then one every two seconds. Kept after an unwatch, so
-   * watching again does not refill it. */
-  readonly chat: Map<TableId, TokenBucket>;
-  /** Refused messages in a row, by arrival, for the flood cut-off. */
-  readonly streak: RefusalStreak;
-  /** Messages being handled (waiting for their table). */
-  inFlight: number;
-  /** Cut off: the connection closes once every message in flight has its reply; later ones are refused at once. */
-  cut: boolean;
-}
-
-/** One socket watching one table: what it holds of the table's numbered stream. */
-interface Member {
-  readonly table: TableId;
-  readonly socket: Socket;
-  readonly conn: Connection;
-  /** The viewer class it receives: its seat, or null for a spectator. */
-  viewer: Viewer;
-  /** The newest log entry it holds (-1 before its first snapshot). */
-  seq: number;
-  /** While its snapshot is being taken (here, or by the owner in another process): what arrived meanwhile. */
-  pending: TableBroadcast[] | null;
-  /** Snapshots one at a time. */
-  queue: Promise<unknown>;
+  /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
+  readonly push?: Pusher;
+  /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
 
 const LOBBY_ROOM = 'lobby';
@@ -86,16 +63,23 @@ const CUT_OFF_GRACE_MS = 10_000;
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
   /** Per table, the sockets of this process that watch it. */
-  private readonly audiences = new Map<TableId, Map<string, Member>>();
+  private readonly audiences = new Map<TableId, Audience>();
   /** Open sockets per client address. */
   private readonly perAddress = new Map<string, number>();
   private lobbyTimer: NodeJS.Timeout | null = null;
+  /** Tables whose presence here changed since it was last reported: reported once per turn of the event loop. */
+  private readonly presenceChanged = new Set<TableId>();
+  private readonly encoded: EncodedMessages;
+  /** Every message to a table's sockets goes through it: in order per socket, big sends a slice at a time. */
+  private readonly outbox: Outbox;
 
   constructor(
     private readonly io: Server,
     private readonly tables: TableAccess,
     private readonly options: GatewayOptions,
   ) {
+    this.encoded = new EncodedMessages(io);
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message));
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;
@@ -149,6 +133,7 @@ export class Gateway implements TableListener {
       streak: new RefusalStreak(),
       inFlight: 0,
       cut: false,
+      visibleOn: null,
     };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
@@ -181,6 +166,8 @@ export class Gateway implements TableListener {
     });
     socket.on('disconnect', () => {
       for (const member of [...conn.watching.values()]) this.leaveAudience(member);
+      // A closed tab is not looking any more: its device gets pushes again.
+      if (conn.visibleOn !== null) void this.options.push?.visibility(conn.owner, conn.visibleOn, false).catch(() => undefined);
     });
   }
 
@@ -235,8 +222,17 @@ export class Gateway implements TableListener {
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
     }
+    if (msg.type === 'push-subscribe' || msg.type === 'push-unsubscribe' || msg.type === 'visibility') {
+      const push = this.options.push;
+      if (!push) return fail('internal', 'this server sends no pushes');
+      if (msg.type === 'push-subscribe') return push.subscribe(conn.owner, msg.subscription);
+      if (msg.type === 'push-unsubscribe') return push.unsubscribe(conn.owner, msg.endpoint);
+      conn.visibleOn = msg.visible ? (msg.endpoint ?? null) : null;
+      return push.visibility(conn.owner, msg.endpoint, msg.visible);
+    }
     if (msg.type === 'redeem') {
       // This connection (with its token, or a new one) holds the code's seat too; the token comes back as `sit`'s.
+      if (!this.options.devices) return fail('internal', 'this server makes no device codes');
       const redeemed = await this.options.devices.redeem(socket.handshake.address, msg.code, () => this.ensureToken(conn));
       return redeemed.ok ? ok({ ...redeemed.value, token: conn.token as Token }) : redeemed;
     }
@@ -280,7 +276,8 @@ export class Gateway implements TableListener {
       case 'rematch':
         return this.tables.rematch(id, conn.owner);
       case 'say': {
-        if (!conn.watching.has(id)) {
+        const member = conn.watching.get(id);
+        if (!member) {
           const known = await this.exists(id);
           return known.ok ? fail('not-watching', 'watch the table to talk at it') : known;
         }
@@ -289,18 +286,38 @@ export class Gateway implements TableListener {
         if (!chat) conn.chat.set(id, (chat = new TokenBucket(limit.perSecond, limit.burst)));
         // The table says whether the line is over the rate, after its other checks (a muted person stays muted).
         const took = chat.take();
-        const said = await this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name, limited: !took });
+        // The table's slow mode judges a spectator's line by this socket's previous one (taken as said now, so a
+        // line sent before the previous one's answer is judged by it too; given back if this one is refused).
+        const at = performance.now();
+        const previous = member.lastSaid;
+        member.lastSaid = at;
+        const quietMs = previous === -Infinity ? undefined : Math.round(at - previous);
+        const said = await this.tables.run(id, {
+          type: 'say',
+          owner: conn.owner,
+          text: msg.text,
+          reaction: msg.reaction,
+          name: msg.name,
+          limited: !took,
+          ...(quietMs === undefined ? {} : { quietMs }),
+        });
         if (!said.ok && took) chat.giveBack(); // only lines said count toward the rate
+        if (!said.ok && member.lastSaid === at) member.lastSaid = previous;
         return said;
       }
       case 'mute':
         return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
+      case 'slow-mode':
+        return this.tables.run(id, { type: 'slow-mode', owner: conn.owner, seconds: msg.seconds });
       case 'hint':
         // Answered to this socket alone (the reply); the table's log tells everyone the seat asked.
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
       case 'ready':
         return this.tables.run(id, { type: 'ready', owner: conn.owner });
+      case 'contribute':
+        return this.tables.run(id, { type: 'contribute', owner: conn.owner, value: msg.value });
       case 'device-code':
+        if (!this.options.devices) return fail('internal', 'this server makes no device codes');
         return this.options.devices.issue(socket.handshake.address, id, conn.owner);
     }
   }
@@ -318,22 +335,24 @@ export class Gateway implements TableListener {
   private async watch(socket: Socket, conn: Connection, id: TableId, since: number | undefined): Promise<Result<object>> {
     let member = conn.watching.get(id);
     const fresh = member === undefined;
+    let heard: number | undefined;
     if (!member) {
-      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve() };
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity };
       conn.watching.set(id, member);
       let audience = this.audiences.get(id);
       if (!audience) {
-        this.audiences.set(id, (audience = new Map()));
+        this.audiences.set(id, (audience = new Audience()));
         await this.tables.follow(id);
       }
-      audience.set(socket.id, member);
+      audience.add(member);
+      heard = audience.heard;
     }
-    const snapshot = await this.refresh(member, since, true);
+    const snapshot = await this.refresh(member, since, true, heard);
     if (!snapshot.ok) {
       if (fresh) this.leaveAudience(member, false);
       return snapshot;
     }
-    if (fresh) this.reportPresence(id);
+    if (fresh) this.reportPresence(id, conn.owner === null);
     return ok({ seq: snapshot.value });
   }
 
@@ -341,16 +360,21 @@ export class Gateway implements TableListener {
    * Sends `member` a snapshot (a catch-up from `since`, or all of it): on watch, after a change of role, after a
    * gap in what it received. `always`: even when it holds everything already.
    */
-  private refresh(member: Member, since: number | 'held' | undefined, always: boolean): Promise<Result<number>> {
+  private refresh(member: Member, since: number | 'held' | undefined, always: boolean, heard?: number): Promise<Result<number>> {
     const run = async (): Promise<Result<number>> => {
       member.pending ??= [];
       const from = since === 'held' ? (member.seq >= 0 ? member.seq : undefined) : since;
-      const taken = await this.tables.snapshot(member.table, member.conn.owner, from).catch(
-        (e: unknown): Result<Snapshot> => {
+      const take = () =>
+        this.tables.snapshot(member.table, member.conn.owner, from).catch((e: unknown): Result<Snapshot> => {
           this.options.log?.({ table: member.table, err: e instanceof Error ? e.message : String(e) }, 'snapshot failed');
           return fail('internal', 'the table is not reachable right now: try again');
-        },
-      );
+        });
+      // A spectator without a token joining (nothing to catch up from) gets the whole snapshot every such
+      // spectator gets: a burst of them shares one, asked for once (heard: where the table's stream stood when it
+      // joined, see Audience.sharedSnapshot).
+      const audience = this.audiences.get(member.table);
+      const shared = from === undefined && member.conn.owner === null && heard !== undefined && audience?.members.get(member.socket.id) === member;
+      const taken = await (shared ? audience.sharedSnapshot(heard, take) : take());
       if (!taken.ok) {
         member.pending = null;
         // A catch-up or a change of role that failed (the table moving between processes): what waited is dropped,
@@ -363,15 +387,17 @@ export class Gateway implements TableListener {
         return taken;
       }
       const snapshot = taken.value;
+      let written: Promise<void> | undefined;
       if (always || snapshot.seq !== member.seq || snapshot.you.seat !== member.viewer) {
         member.viewer = snapshot.you.seat;
         member.seq = snapshot.seq;
-        const message: ServerMessage = { type: 'snapshot', snapshot };
-        member.socket.emit(MESSAGE_EVENT, message);
+        written = this.outbox.send([member], this.encoded.snapshot(snapshot));
       }
       const waited = member.pending;
       member.pending = null;
       for (const b of waited) this.deliverTo(member, b);
+      // The reply (a watch's) goes after the snapshot it announces.
+      await written;
       return ok(member.seq);
     };
     const result = member.queue.then(run);
@@ -380,27 +406,36 @@ export class Gateway implements TableListener {
   }
 
   private leaveAudience(member: Member, report = true): void {
-    const { table, conn, socket } = member;
+    const { table, conn } = member;
     if (conn.watching.get(table) !== member) return;
     conn.watching.delete(table);
     const audience = this.audiences.get(table);
-    audience?.delete(socket.id);
+    audience?.remove(member);
     if (audience?.size === 0) {
       this.audiences.delete(table);
       this.tables.unfollow(table);
     }
-    if (report) this.reportPresence(table);
+    if (report) this.reportPresence(table, conn.owner === null);
   }
 
-  /** This process's connections to a table, for the table's owner to add up. */
-  private reportPresence(table: TableId): void {
-    const owners = new Map<TokenHash, number>();
-    let anonymous = 0;
-    for (const m of this.audiences.get(table)?.values() ?? []) {
-      if (m.conn.owner === null) anonymous++;
-      else owners.set(m.conn.owner, (owners.get(m.conn.owner) ?? 0) + 1);
+  /**
+   * This process's connections to a table changed: reported to the table's owner, which adds them up. A token's
+   * connection at once (whether a seated person is there decides what the table may do: stand in, remove, wait at
+   * a moment); anonymous spectators' once for all of this turn of the event loop, so a burst of joins makes a few
+   * reports, not one each.
+   */
+  private reportPresence(table: TableId, anonymous: boolean): void {
+    if (!anonymous) {
+      this.presenceChanged.delete(table);
+      return this.tables.presence(table, this.audiences.get(table)?.counts() ?? NOBODY);
     }
-    this.tables.presence(table, { owners: [...owners], anonymous });
+    if (this.presenceChanged.size === 0)
+      setImmediate(() => {
+        const tables = [...this.presenceChanged];
+        this.presenceChanged.clear();
+        for (const id of tables) this.tables.presence(id, this.audiences.get(id)?.counts() ?? NOBODY);
+      });
+    this.presenceChanged.add(table);
   }
 
   /** A socket that takes a seat without a token gets one; tables it watches count it under its new identity. */
@@ -411,7 +446,10 @@ export class Gateway implements TableListener {
     await this.tables.store.issueToken(owner, Date.now());
     conn.token = token;
     conn.owner = owner;
-    for (const id of conn.watching.keys()) this.reportPresence(id);
+    for (const [id, member] of conn.watching) {
+      this.audiences.get(id)?.identified(member, null);
+      this.reportPresence(id, false);
+    }
     return owner;
   }
 
@@ -426,18 +464,38 @@ export class Gateway implements TableListener {
   broadcast(b: TableBroadcast): void {
     const audience = this.audiences.get(b.table);
     if (!audience) return;
-    if (b.type !== 'update') {
-      for (const member of audience.values()) this.deliverTo(member, b);
+    // What a snapshot taken before now would not show: a later joiner needs a new one.
+    if (b.type !== 'seat-changed') audience.heard++;
+    if (b.type === 'presence') {
+      // Encoded once for all who are in step (those waiting for a snapshot get it after theirs); the seats apart,
+      // so a player is never behind the spectators' slices.
+      const seats: Member[] = [];
+      const spectators: Member[] = [];
+      for (const member of audience.members.values()) {
+        if (member.pending) member.pending.push(b);
+        else (member.viewer === null ? spectators : seats).push(member);
+      }
+      void this.outbox.send(seats, b.message);
+      void this.outbox.send(spectators, b.message);
       return;
     }
-    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
-    const classes = new Map<Viewer, Member[]>();
-    for (const member of audience.values()) {
+    if (b.type !== 'update') {
+      for (const member of audience.members.values()) this.deliverTo(member, b);
+      return;
+    }
+    this.options.updateSent?.(b.table, b.seq);
+    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once; the
+    // seats' first, each written at once, the spectators' after them, a slice at a time if they are many.
+    const classes = new Map<Viewer, Member[]>([[null, []]]);
+    for (const member of audience.members.values()) {
       if (!this.inStep(member, b)) continue;
       const same = classes.get(member.viewer);
       if (same) same.push(member);
       else classes.set(member.viewer, [member]);
     }
+    const spectators = classes.get(null) as Member[];
+    classes.delete(null);
+    if (spectators.length > 0) classes.set(null, spectators);
     for (const [viewer, members] of classes) {
       const message = b.message(viewer);
       if (message === undefined) {
@@ -446,8 +504,7 @@ export class Gateway implements TableListener {
         continue;
       }
       for (const member of members) member.seq = b.seq;
-      if (members.length === 1) (members[0] as Member).socket.emit(MESSAGE_EVENT, message);
-      else this.io.to(members.map((m) => m.socket.id)).emit(MESSAGE_EVENT, message);
+      void this.outbox.send(members, message);
     }
   }
 
@@ -473,12 +530,12 @@ export class Gateway implements TableListener {
         const message = b.message(member.viewer);
         if (message === undefined) return void this.refresh(member, 'held', false);
         member.seq = b.seq;
-        member.socket.emit(MESSAGE_EVENT, message);
+        void this.outbox.send([member], message);
         return;
       }
       case 'presence':
         if (member.pending) member.pending.push(b);
-        else member.socket.emit(MESSAGE_EVENT, b.message);
+        else void this.outbox.send([member], b.message);
         return;
       case 'seat-changed':
         // After the command that changed the seat: each of the owner's sockets at this table gets a snapshot in
@@ -493,7 +550,7 @@ export class Gateway implements TableListener {
 
   /** Every socket checks it holds all of its tables (after the cluster lost messages: Redis came back). */
   resyncAll(): void {
-    for (const audience of this.audiences.values()) for (const member of audience.values()) if (!member.pending) void this.refresh(member, 'held', false);
+    for (const audience of this.audiences.values()) for (const member of audience.members.values()) if (!member.pending) void this.refresh(member, 'held', false);
   }
 
   lobbyChanged(): void {
@@ -520,6 +577,8 @@ export const DEFAULT_FLOOD_CUT_OFF = FLOOD_CUT_OFF;
 
 /** The reply to a message that arrives after its socket was cut off, while the connection closes. */
 const CUT_OFF: WireError = { code: 'rate-limited', message: 'too many refused messages in a row: this connection is closing (reconnect and slow down)' };
+
+const NOBODY: PresenceCounts = { owners: [], anonymous: 0 };
 
 function messageBytes(payload: unknown): number {
   try {

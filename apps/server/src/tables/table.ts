@@ -17,6 +17,10 @@ export interface SeatRecord {
   /** The token hashes of other devices that hold this seat too ("Continue on another device"), oldest first; absent
    * when none. Each is this seat's person as much as `owner` is. */
   readonly devices?: readonly TokenHash[];
+  /** Deadlines this person missed in a row (absent: none). */
+  readonly missed?: number;
+  /** Missed too many deadlines at a table that replaces such seats: the stand-in plays for good. */
+  readonly replaced?: boolean;
 }
 
 /** The most devices a seat is held by besides its owner's: a newer one takes the place of the oldest. */
@@ -65,10 +69,23 @@ export interface TableRecord {
   readonly decisions: readonly Decision[];
   /** Whose chat the host muted (absent in tables stored before chat existed: nobody). */
   readonly muted?: { readonly seats: readonly Seat[]; readonly spectators: boolean };
+  /** The host's slow mode: seconds a spectator waits between two chat lines (absent or 0: off). */
+  readonly slowMode?: number;
   /** A moment of the game (a round's summary) the table waits at: since when, until when at most, and the seats
    * whose connected people have not moved on yet. No bot moves and no clock runs meanwhile. Absent or null: none
    * (tables stored before pauses existed have no key). Stored inside the record's JSON, so it survives a restart. */
   readonly pause?: Pause | null;
+  /** Fair draws: the commitment to the table's secret seed, each seat's contribution, and the seed once the game is
+   * over. Absent in tables opened before fair draws (their chance comes from the server's CSPRNG, as it did). */
+  readonly fair?: FairRecord;
+}
+
+/** The public part of a table's fair draws (the seed itself is stored apart, in the store's own column). */
+export interface FairRecord {
+  readonly commitment: string;
+  readonly contributions: readonly (string | null)[];
+  /** Revealed (copied here from the secret) when the game ends; null until then. */
+  readonly seed: string | null;
 }
 
 export interface Pause {
@@ -92,4 +109,8 @@ export interface Table {
   readonly record: TableRecord;
   readonly setup: unknown;
   readonly state: unknown;
+  /** The secret seed of the table's fair draws (64 hex digits): the most secret thing the server holds, never in a
+   * view, an event, a log line or an error; revealed in `record.fair.seed` once the game is over. Absent or null at
+   * a table without fair draws. */
+  readonly fairSeed?: string | null;
 }

@@ -1,18 +1,19 @@
 // What viewers receive, built from a table: the one place that decides what each seat and each spectator sees.
 // The game's own `view` and `tell` do the hiding; this adds the table around them.
 
-import { seenBy, type AnyGame, type Viewer } from '@razzia/contract';
+import { seenLater, type AnyGame, type Viewer } from '@razzia/contract';
 import type { Clock, GamePayload, LobbyEntry, LogEntry, TableInfo } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import { personConnected, type StoredEntry, type Table, type TableRecord } from './table.ts';
 
 /**
- * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted. Its event's keys
- * come in one order however the entry was kept (PostgreSQL's jsonb sorts them its own way): `type` first, then
- * the rest alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
+ * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted; `faded`, an entry
+ * a later one faded arrives in its faded form (for whoever was not there when it was told). Its event's keys come
+ * in one order however the entry was kept (PostgreSQL's jsonb sorts them its own way): `type` first, then the rest
+ * alphabetically, at every depth — so an update and a later snapshot carry the same entry byte for byte.
  */
-export function entryFor(entry: StoredEntry, viewer: Viewer): LogEntry {
-  const event = (entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenBy(entry.told, viewer)) as object;
+export function entryFor(entry: StoredEntry, viewer: Viewer, faded = false): LogEntry {
+  const event = (entry.kind === 'table' ? entry.notice : entry.kind === 'chat' ? entry.line : seenLater(entry.told, viewer, faded)) as object;
   let ordered = inOrder.get(event);
   if (!ordered) inOrder.set(event, (ordered = inKeyOrder(event) as LogEntry['event']));
   return { seq: entry.seq, at: entry.at, kind: entry.kind, event: ordered };
@@ -29,6 +30,17 @@ export function inKeyOrder(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of keys) out[key] = inKeyOrder((value as Record<string, unknown>)[key]);
   return out;
+}
+
+/**
+ * A snapshot's log (a whole log, or what a reconnecting client missed) as `viewer` may see it: an entry told before
+ * one that fades the earlier ones arrives faded — this viewer was not there when it was told. Enough to look at
+ * these entries alone: a fading entry after one of them comes after `from` too.
+ */
+export function caughtUpLog(entries: readonly StoredEntry[], viewer: Viewer): LogEntry[] {
+  let fadedBefore = 0;
+  for (const e of entries) if (e.kind === 'game' && e.told.fadesEarlier) fadedBefore = e.seq;
+  return entries.map((e) => entryFor(e, viewer, e.seq < fadedBefore));
 }
 
 /** Does every viewer see this entry the same way? */
@@ -78,7 +90,9 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     visibility: record.settings.visibility,
     clock: record.settings.clock,
     hints: record.settings.hints ?? false,
+    replaceAfterMisses: record.settings.replaceAfterMisses ?? false,
     status: record.status,
+    awaiting: record.status === 'playing' ? record.decisions.map((d) => d.seat) : [],
     seats: record.seats.map((s, seat) => ({
       seat,
       occupant: s && {
@@ -87,6 +101,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
         connected: s.bot !== null || personConnected(s, (owner) => presence.connected(owner)),
         host: s.owner !== null && s.owner === record.host,
         standIn: !!s.standIn,
+        replaced: !!s.replaced,
       },
     })),
     clocks: clocks(record, now),
@@ -94,7 +109,12 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
     spectators: presence.spectators(record),
     createdAt: record.createdAt,
     muted: { seats: [...(record.muted?.seats ?? [])], spectators: record.muted?.spectators ?? false },
+    slowMode: record.slowMode ?? 0,
     pause: record.pause ? { until: record.pause.until, waiting: [...record.pause.waiting] } : null,
+    // The seed only once the game is over (it is revealed into the record then; this guards it twice).
+    fair: record.fair
+      ? { commitment: record.fair.commitment, contributions: [...record.fair.contributions], seed: record.status === 'over' ? record.fair.seed : null }
+      : null,
   };
 }
 
