@@ -215,8 +215,11 @@ export class TableHost {
   /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
   run(command: Command): Promise<Result<object>> {
     if (command.type === 'hint') return this.hint(command);
-    // Refused before it queues: a spectators' flood must not hold up the players' commands behind it.
-    if (command.type === 'say' && this.seatOf(command.owner) === null && !this.spectatorChat.take())
+    // Refused before it queues: a spectators' flood must not hold up the players' commands behind it. A line its
+    // socket already sent over its own rate queues as before, so that socket's replies keep their order and its
+    // refusal is the table's usual one (a muted spectator hears "muted" first); it takes nothing from the table's
+    // share for spectators.
+    if (command.type === 'say' && !command.limited && this.seatOf(command.owner) === null && !this.spectatorChat.take())
       return Promise.resolve(fail('rate-limited', "the spectators' chat at this table is busy: wait a moment"));
     this.busy++;
     const result = this.queue.then(() => this.execute(command)).finally(() => this.busy--);
