@@ -79,7 +79,7 @@ describe.concurrent('the audience benchmark still runs', () => {
     process.stdout.write(stdout);
     expect(stdout).toMatch(/^ {2}ours: joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
     expect(stdout).toMatch(/^ {4}send → last spectator p50 \S+( ms)?, p99 \S+( ms)? over \d+ updates/m);
-    expect(stdout).toMatch(/^ {4}server CPU per update per 1,000 spectators [\d.]+ ms; RSS per spectator -?[\d.]+ KB/m);
+    expect(stdout).toMatch(/^ {4}server CPU per update per 1,000 spectators [\d.]+ ms, per join [\d.]+ ms; RSS per spectator -?[\d.]+ KB/m);
     expect(stdout).toMatch(/^ {2}bare socket\.io .*; hidden 0 \(a replay: no stream checks\)$/m);
     expect(stdout).toMatch(/^ {2}boardgame\.io 0\.50 .*; gaps 0$/m);
     expect(stdout).toMatch(/^ {2}ratios: p99 to the last spectator \S+× the bare broadcast/m);
@@ -87,5 +87,13 @@ describe.concurrent('the audience benchmark still runs', () => {
     expect(stdout).toMatch(/^ {2}joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
     expect(stdout).toMatch(/^ {4}Redis per update: [\d.]+ publishes on the table's channel/m);
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^audience: 30 spectators, p99 \S+( ms)? = \S+× the bare broadcast, players p99 \S+( ms)? during the burst$/);
+  }, LIMIT + 10_000);
+});
+
+describe('the device-code benchmark still runs', () => {
+  it('scaled down: the hash alone, then codes made and redeemed over a real server', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/bench/device-codes.ts', '--hashes=2', '--redeems=2']);
+    expect(stdout).toMatch(/^\(a\) scrypt of a code: hash p50 [\d.]+ ms, check p50 [\d.]+ ms .* take [\d,]+ core-years$/m);
+    expect(stdout).toMatch(/^\(b\) 2 codes made and redeemed over a real server: device-code p50 [\d.]+ ms, p99 [\d.]+ ms; redeem p50 [\d.]+ ms, p99 [\d.]+ ms$/m);
   }, LIMIT + 10_000);
 });
