@@ -591,6 +591,8 @@ describe('a whole game in real browsers', () => {
     // A record file from disk, by a file button that looks like the others: a good one steps to its end; an
     // illegal one is shown up to the broken move, with the rule it breaks; a malformed one is refused in words.
     await spectator.goto(`${e2e.url}/replay`);
+    // (The page draws once its words are here: the layout loads a language before it renders.)
+    await spectator.waitForSelector('[data-testid=record-file]', { state: 'attached' });
     expect(await spectator.locator('label.btn.file-button input[data-testid=record-file]').count()).toBe(1);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/hand-scored-2p.json'));
     await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Move 0 of \d+$/);
