@@ -20,6 +20,8 @@ describe('play over days in the browser', () => {
     await page.click('form.create button[type=submit]');
     await page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
     const id = new URL(page.url()).pathname.split('/').pop() as string;
+    // The invitation says the pace, as the table's bar does all along.
+    expect(await page.getByTestId('invite-pace').textContent()).toBe('over days: 2 days per decision');
     expect(await page.getByTestId('pace').textContent()).toBe('over days: 2 days per decision');
     await takeSeat(page, 0, 'Ada');
     await addBot(page, 1, 'greedy');
