@@ -77,6 +77,18 @@ export class PostgresStore implements Store, Leases {
     // One statement: the table row moves on only at the expected position (and epoch), and the moves and log
     // entries are written only if it did.
     const fence = change.fence === undefined ? sql`TRUE` : sql`epoch = ${change.fence}`;
+    // A table the change opens (a rematch) is inserted by the same statement, only if the row moved on.
+    const created = change.creates;
+    const creates = created
+      ? sql`, new_table AS (
+        INSERT INTO tables (id, status, record, setup, seq, version, created_at)
+        SELECT ${created.record.id}, ${created.record.status}, ${json(created.record)}::jsonb, NULL, ${created.record.seq}, ${created.record.version}, ${created.record.createdAt}
+        FROM moved
+      ), new_table_entries AS (
+        INSERT INTO log (table_id, seq, entry)
+        SELECT ${created.record.id}, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(created.entries)}::jsonb) AS e(entry)
+      )`
+      : sql``;
     const result = await sql<{ n: string }>`
       WITH moved AS (
         UPDATE tables SET status = ${record.status}, record = ${json(record)}::jsonb, seq = ${record.seq}, version = ${record.version},
@@ -89,7 +101,7 @@ export class PostgresStore implements Store, Leases {
       ), new_entries AS (
         INSERT INTO log (table_id, seq, entry)
         SELECT moved.id, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(change.entries)}::jsonb) AS e(entry)
-      )
+      )${creates}
       SELECT count(*) AS n FROM moved`.execute(this.db);
     if (Number(result.rows[0]?.n) !== 1)
       throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}${change.fence === undefined ? '' : ` under epoch ${change.fence}`}`);

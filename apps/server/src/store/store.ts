@@ -20,6 +20,9 @@ export interface TableChange {
   readonly setup?: unknown;
   /** In a cluster, the writer's lease epoch: the change applies only if nobody took the table over since. */
   readonly fence?: number;
+  /** A table this change opens (a rematch): written in the same atomic step, so it exists exactly when the change
+   * that decided it was stored, and never when that change was refused. */
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[] };
 }
 
 /** Someone else wrote this table since we read it (another process, or a stale owner): nothing was changed. */

@@ -8,7 +8,7 @@ import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
 import { tableBots, thinkerAt } from './bots.ts';
-import type { Decision, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
+import type { Decision, RequestDone, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
 
 type Reaction = (typeof REACTIONS)[number];
 
@@ -50,13 +50,13 @@ export type Command =
   /** A seated player asks for a hint on their open decision (at a table that allows them): the log says so to
    * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. */
   | { readonly type: 'hint'; readonly owner: TokenHash | null }
-  | { readonly type: 'set-rematch'; readonly table: TableId }
+  /** After the end, a seated player asks for a rematch. `table` and `botSeed` are the new table's, drawn by the
+   * caller: used only if no rematch was decided yet (then the new table is created by the same stored step). */
+  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string }
   /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
   | { readonly type: 'say'; readonly owner: TokenHash | null; readonly text?: string | undefined; readonly reaction?: Reaction | undefined; readonly name?: string | undefined }
   /** Host: mute or unmute a seat's chat, or every spectator's. */
-  | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
-  /** A rematch's seats, copied from the finished table. */
-  | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] };
+  | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean };
 
 export interface Decided {
   readonly table: Table;
@@ -66,6 +66,8 @@ export interface Decided {
   readonly moves: readonly StoredMove[];
   /** The deal, stored once when the game starts. */
   readonly setup?: unknown;
+  /** A table this command opens (a rematch), stored with the change or not at all. */
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[] };
   readonly reply: object;
   /** Tokens that took or lost a seat: their connections need a fresh snapshot in their new role. */
   readonly seatChanged: readonly TokenHash[];
@@ -110,6 +112,8 @@ class Change {
   readonly moves: StoredMove[] = [];
   readonly seatChanged: TokenHash[] = [];
   infoChanged = false;
+  /** A table this command opens (a rematch). */
+  creates: Decided['creates'];
   /** Seats that decided in this command: their next decision, if any, is a new one. */
   readonly acted = new Set<Seat>();
   /** The last move told one of the game's moments (a round scored). */
@@ -242,6 +246,7 @@ class Change {
       entries: this.entries,
       moves: this.moves,
       ...(this.setup !== this.table.setup ? { setup: this.setup } : {}),
+      ...(this.creates ? { creates: this.creates } : {}),
       reply,
       seatChanged: this.seatChanged,
       infoChanged: this.infoChanged,
@@ -454,18 +459,45 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.notice({ type: 'mute', target: command.target, muted: command.muted });
       return change.done({});
     }
-    case 'set-rematch':
+    case 'rematch': {
+      if (record.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
+      if (seatOf(record, command.owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
+      // Decided once: asking again (or a retried request) names the same table and changes nothing.
       if (record.rematch) return change.done({ table: record.rematch });
+      change.creates = rematchTable(record, command.table, command.botSeed, ctx.now);
       change.setRecord({ rematch: command.table });
       change.notice({ type: 'rematch', table: command.table });
       return change.done({ table: command.table });
-    case 'seat-all': {
-      const seats = command.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
-      change.setRecord({ seats });
-      seats.forEach((s, seat) => s && change.notice({ type: 'seat-taken', seat, name: s.name, bot: s.bot }));
-      return change.done({});
     }
   }
+}
+
+/** A rematch of a finished table: the same settings, host and seats (people and bots, no stand-ins), waiting. */
+function rematchTable(old: TableRecord, id: TableId, botSeed: string, now: number): { record: TableRecord; entries: StoredEntry[] } {
+  const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
+  const entries: StoredEntry[] = [];
+  seats.forEach((s, seat) => {
+    if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
+  });
+  return { record: { ...newTable(id, old.settings, old.host, now, botSeed), seats, seq: entries.length }, entries };
+}
+
+/** How long a table remembers a forwarded request that changed it: far longer than a forward is ever retried
+ * (four leases and five seconds at most). */
+export const REQUEST_MEMORY_MS = 60_000;
+const REQUESTS_KEPT = 32;
+
+/** The reply `request` got when it changed this table, if it did (a retried request is answered from here). */
+export function answered(record: TableRecord, request: string): object | undefined {
+  return record.requests?.find((r) => r.id === request)?.reply;
+}
+
+/** `decided`, with its table remembering that `request` made this change (and forgetting requests long past). */
+export function remembering(decided: Decided, request: string, now: number): Decided {
+  const { record } = decided.table;
+  const kept = (record.requests ?? []).filter((r) => now - r.at < REQUEST_MEMORY_MS).slice(-(REQUESTS_KEPT - 1));
+  const requests: RequestDone[] = [...kept, { id: request, at: now, reply: decided.reply }];
+  return { ...decided, table: { ...decided.table, record: { ...record, requests } } };
 }
 
 /** When the host must wake the table next (a bot's turn, a clock running out), or null. `thinking`: decisions a

@@ -11,7 +11,7 @@ import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
 import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
-import { decide, dueThinkers, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
+import { answered, decide, dueThinkers, nextWake, remembering, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
 import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
@@ -172,10 +172,14 @@ export class TableHost {
 
   // Commands ------------------------------------------------------------------------------------------
 
-  /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
-  run(command: Command): Promise<Result<object>> {
-    if (command.type === 'hint') return this.hint(command);
-    const result = this.queue.then(() => this.execute(command));
+  /**
+   * Runs a command after every command before it: decide, store, publish. Resolves with the reply. `request`: the
+   * id of a request forwarded from another process of a cluster, which may come again if its reply was lost; the
+   * table remembers it with the change it made, and a repeat gets the same reply and changes nothing.
+   */
+  run(command: Command, request?: string): Promise<Result<object>> {
+    if (command.type === 'hint') return this.hint(command, request);
+    const result = this.queue.then(() => this.execute(command, request));
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -185,33 +189,33 @@ export class TableHost {
    * commands); the hint is then thought about off the event loop, from the seat's view at that moment, while the
    * table goes on, and only the asker gets it (the reply). One at a time per seat.
    */
-  private async hint(command: Extract<Command, { type: 'hint' }>): Promise<Result<object>> {
+  private async hint(command: Extract<Command, { type: 'hint' }>, request?: string): Promise<Result<object>> {
     const seat = this.seatOf(command.owner);
     if (seat !== null && this.hinting.has(seat)) return fail('rate-limited', 'a hint for your seat is already on its way');
     if (seat !== null) this.hinting.add(seat);
     try {
       const asked = this.queue.then(async () => {
-        const r = await this.execute(command);
+        const r = await this.execute(command, request);
         // The seat's view and legal list as they were when it asked (the log says so at this point).
-        return r.ok ? { ok: true as const, version: this.version, request: this.inputFor(seat as Seat) } : r;
+        return r.ok ? { ok: true as const, version: this.version, input: this.inputFor(seat as Seat) } : r;
       });
       this.queue = asked.catch(() => undefined);
       const ready = await asked;
       if (!ready.ok) return ready;
-      const { version, request } = ready;
+      const { version, input } = ready;
       const normal = levelById('normal')?.search;
       if (!this.deps.thinking || !normal) return fail('internal', 'no hint can be thought about here right now; nothing was changed');
       try {
         const answer = await this.deps.thinking.hint({
           gameId: this.game.id,
           level: 'normal',
-          ...request,
-          seed: `${this.table.record.botSeed}/hint/${version}/${request.seat}`,
+          ...input,
+          seed: `${this.table.record.botSeed}/hint/${version}/${input.seat}`,
           budgetMs: Math.min(normal.timeMs, this.deps.thinkMs ?? Infinity),
         });
         return { ok: true, value: { version, intent: answer.action as object, winChance: Math.min(1, Math.max(0, answer.winChance)) } };
       } catch (e) {
-        this.deps.log?.({ table: this.id, seat: request.seat, err: e instanceof Error ? e.message : String(e) }, 'hint failed');
+        this.deps.log?.({ table: this.id, seat: input.seat, err: e instanceof Error ? e.message : String(e) }, 'hint failed');
         return fail('internal', 'the hint could not be thought about; try again');
       }
     } finally {
@@ -241,12 +245,16 @@ export class TableHost {
     };
   }
 
-  private async execute(command: Command): Promise<Result<object>> {
+  private async execute(command: Command, request?: string): Promise<Result<object>> {
     if (this.disposed) return fail('shutting-down', 'this table is closing here; reconnect and try again');
+    const done = request === undefined ? undefined : answered(this.table.record, request);
+    if (done) return { ok: true, value: done };
     const started = performance.now();
-    const decided = decide(this.game, this.table, command, this.context());
+    const context = this.context();
+    const decided = decide(this.game, this.table, command, context);
     if (!decided.ok) return decided;
-    const d = decided.value;
+    let d = decided.value;
+    if (request !== undefined && (d.entries.length > 0 || d.moves.length > 0)) d = remembering(d, request, context.now);
     if (d.entries.length > 0 || d.moves.length > 0) {
       try {
         await this.commit(d);
@@ -281,6 +289,7 @@ export class TableHost {
       entries: d.entries,
       moves: d.moves,
       ...(d.setup !== undefined ? { setup: d.setup } : {}),
+      ...(d.creates !== undefined ? { creates: d.creates } : {}),
       ...(this.fence !== undefined ? { fence: this.fence } : {}),
     });
     this.table = d.table;
@@ -484,12 +493,14 @@ export class TableHost {
     let from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
     let entries: readonly StoredEntry[];
     const first = this.recent[0]?.seq ?? seq + 1;
-    if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from);
-    else entries = await this.deps.store.readLog(this.id, from);
+    // Never past `seq` from the store: the log must end where this host's game and table stand (a store that holds
+    // more was written by another process since: this host is stale, and its caller checks its lease first).
+    if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from && e.seq <= seq);
+    else entries = await this.deps.store.readLog(this.id, from, seq - from);
     if (entries.length !== seq - from) {
       // The store's log and this host's disagree (should never happen): send the whole log from the store.
       from = 0;
-      entries = await this.deps.store.readLog(this.id, 0);
+      entries = await this.deps.store.readLog(this.id, 0, seq);
     }
     return {
       table: this.info(),

@@ -13,8 +13,9 @@ import { RECENT_KEPT, TableHost, type HostDeps, type TableListener } from './hos
 
 export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly games: GameCatalog;
-  /** In a cluster: takes the lease of a table this process just created, returning its epoch. */
-  readonly claim?: (id: TableId) => Promise<number>;
+  /** In a cluster: takes the lease of a table this process just created, returning its epoch (null: another process
+   * holds it already). */
+  readonly claim?: (id: TableId) => Promise<number | null>;
   /** In a cluster: gives up the lease of a table unloaded here (nobody needs to own it until asked). */
   readonly release?: (table: TableHost) => void;
 };
@@ -71,6 +72,7 @@ export class TableRegistry {
     const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed());
     await this.options.store.createTable(record, []);
     const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
+    if (fence === null) throw new Error(`could not take the lease of the new table ${record.id}`);
     const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps(), fence);
     this.tables.set(table.id, table);
     this.listener?.lobbyChanged();
@@ -130,23 +132,37 @@ export class TableRegistry {
     return table;
   }
 
-  /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host. */
+  /**
+   * After the end, anyone seated may ask for a rematch: a new table with the same seats and host. The finished
+   * table decides it once, as one of its commands, and the new table is created by the very step that stores that
+   * decision (fenced like every append in a cluster): asking again, a retried request, or a stale owner of the old
+   * table never opens a second one.
+   */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
-    if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
-    if (table.seatOf(owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
-    if (table.record.rematch) return ok({ table: table.record.rematch });
-    const created = await this.create(table.record.settings, table.record.host);
-    if (!created.ok) return created;
-    const next = created.value;
-    await next.run({ type: 'seat-all', seats: table.record.seats });
-    const set = await table.run({ type: 'set-rematch', table: next.id });
-    return set.ok ? ok(set.value as { table: TableId }) : set;
+    const proposed = newTableId();
+    const decided = await table.run({ type: 'rematch', owner, table: proposed, botSeed: newSecretSeed() });
+    if (!decided.ok) return decided;
+    const id = (decided.value as { table: TableId }).table;
+    // Opened by this request: hosted here at once, like a table created here (the lobby lists it).
+    if (id === proposed) {
+      await this.opened(id);
+      this.listener?.lobbyChanged();
+    }
+    return ok({ table: id });
+  }
+
+  /** Hosts a table a command here has just created in the store: in a cluster, under a lease of its own. */
+  private async opened(id: TableId): Promise<void> {
+    if (!this.options.claim) return void (await this.get(id));
+    const fence = await this.options.claim(id);
+    // Null: another process took it first (someone followed the rematch's link at once): it is hosted there.
+    if (fence !== null) await this.adopt(id, fence);
   }
 
   /**
    * Unloads tables nobody needs in memory: finished ones nobody watches, and waiting ones nobody has watched
    * for `waitingMs`. They stay in the store; `get` loads them again on demand. Playing tables stay: their
-   * bots and clocks run.
+   * bots and clocks run. In a cluster an unloaded table's lease is released: nobody owns it until asked for it.
    */
   sweep(now: number, waitingMs: number): number {
     let unloaded = 0;
@@ -175,6 +191,13 @@ export class TableRegistry {
 
   get size(): number {
     return this.tables.size;
+  }
+
+  /** Tables in memory: live ones (waiting or playing) and finished ones still watched (chat, rematch) apart. */
+  counts(): { live: number; finished: number } {
+    let finished = 0;
+    for (const table of this.tables.values()) if (table.status === 'over') finished++;
+    return { live: this.tables.size - finished, finished };
   }
 
   dispose(): void {
