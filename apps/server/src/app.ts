@@ -51,6 +51,11 @@ export interface ServerOptions {
   readonly redisUrl?: string;
   /** In a cluster: how long a table's lease runs unrenewed (the longest a dead process's tables wait). */
   readonly leaseMs?: number;
+  /** How often each socket is pinged (socket.io's heartbeat). A client that hears nothing for three times this
+   * reconnects by itself; one whose answer is later than twice this is dropped. Default 10 s; in a cluster half the
+   * lease, so the clients of a process that stalls move to a live one (through the proxy) about when its tables
+   * do (within 1.5 leases). */
+  readonly pingMs?: number;
   /** In a cluster: this process's name (default: host name, pid and a random suffix). */
   readonly nodeId?: string;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
@@ -120,16 +125,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const started = Date.now();
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
-  const metrics = new Metrics({ tables: () => tables?.size ?? 0, sockets: () => sockets() });
+  const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
 
   let cluster: Cluster | null = null;
+  const leaseMs = options.leaseMs ?? 3_000;
   if (options.redisUrl) {
     if (!(store instanceof PostgresStore)) throw new Error('REDIS_URL (a cluster) needs DATABASE_URL=postgres://…: the processes share PostgreSQL');
     cluster = new Cluster({
       node: (options.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`) as NodeId,
       store,
       redisUrl: options.redisUrl,
-      leaseMs: options.leaseMs ?? 3_000,
+      leaseMs,
       metrics,
       log: (level, fields, message) => logger[level](fields, message),
     });
@@ -174,12 +180,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       void (reply as FastifyReply).code(400).send({ error: { code: 'bad-message', message: error.message } });
     },
   });
+  const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   const io = new Server(app.server, {
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
     // A browser coming back from sleep gets its missed events from the log, so no connection-state recovery here.
-    pingInterval: 20_000,
-    pingTimeout: 20_000,
+    // A client that hears nothing (not even a ping) for pingInterval + pingTimeout reconnects by itself.
+    pingInterval: pingMs,
+    pingTimeout: 2 * pingMs,
   });
   // A connection's HTTP upgrade request serves only the handshake (socket.io takes the address and the auth from
   // elsewhere), but engine.io holds it until the connection closes, in the upgrade's response object: drop ours and
@@ -239,8 +247,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restored = cluster ? 0 : await tables.restoreActive();
   if (cluster) await cluster.start(tables, gateway);
   const registry = tables;
-  // Finished tables nobody watches, and waiting ones abandoned for a day, leave memory (not the store).
-  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000), 60_000);
+  // Finished tables nobody watches (within seconds: in a cluster, their leases too), and waiting ones abandoned for
+  // a day, leave memory (not the store).
+  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000), 5_000);
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -35,6 +35,7 @@ const server = await startServer({
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
+  ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
 // On every interface: say where friends on the same network can open a shared link.

@@ -2,13 +2,16 @@
 // was taken over can never append again, whatever it believes.
 
 import type { TableId } from '@razzia/protocol';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
 import type { NodeId } from '../src/store/leases.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
 import { StoreConflict } from '../src/store/store.ts';
 import { newTable } from '../src/tables/decide.ts';
+import { Ownership } from '../src/cluster/ownership.ts';
 import { databaseFor, tempDir } from './harness.ts';
+import { until } from './support/processes.ts';
 
 const A = 'process-a' as NodeId;
 const B = 'process-b' as NodeId;
@@ -41,6 +44,62 @@ describe('table leases (PostgreSQL)', () => {
     await store.release(record.id, B, 2, true);
     expect(await store.orphans(10)).toEqual([record.id]);
     expect(await store.acquire(record.id, A, 60_000)).toEqual({ epoch: 3, previous: B });
+    await store.close();
+  });
+
+  it('a table created by an append (a rematch) exists exactly when that append was stored: never from a stale owner', async () => {
+    const store = await PostgresStore.open(await databaseFor(tempDir()));
+    const settings = { game: 'razzia', name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false } as const;
+    const record = newTable('M'.repeat(22) as TableId, settings, 'h' as TokenHash, 1, 'seed');
+    await store.createTable(record, []);
+    const a = await store.acquire(record.id, A, 60_000);
+    await store.renew(A, -1);
+    const b = await store.acquire(record.id, B, 60_000);
+    const opened = (id: string) => {
+      const next = { ...newTable(id as TableId, settings, 'h' as TokenHash, 2, 'next'), seq: 1 };
+      return { record: next, entries: [{ seq: 1, at: 2, kind: 'table' as const, notice: { type: 'game-started' as const } }] };
+    };
+    const change = (id: string, fence: number) => ({
+      record: { ...record, seq: 1, rematch: id as TableId },
+      expectedSeq: 0,
+      entries: [{ seq: 1, at: 2, kind: 'table' as const, notice: { type: 'rematch' as const, table: id as TableId } }],
+      moves: [],
+      fence,
+      creates: opened(id),
+    });
+    // The stale owner's rematch is refused, and its table is not created.
+    await expect(store.append(change('S'.repeat(22), a?.epoch as number))).rejects.toBeInstanceOf(StoreConflict);
+    expect(await store.load('S'.repeat(22) as TableId)).toBeNull();
+    // The owner's is stored with its table and that table's log.
+    await store.append(change('R'.repeat(22), b?.epoch as number));
+    expect((await store.load('R'.repeat(22) as TableId))?.record).toMatchObject({ id: 'R'.repeat(22), seq: 1, status: 'waiting' });
+    expect(await store.readLog('R'.repeat(22) as TableId, 0)).toHaveLength(1);
+    expect((await store.owner('R'.repeat(22) as TableId))?.node).toBeNull();
+    await store.close();
+  });
+
+  it('a process serves a table only while its lease is known to run: past that it renews first, and a lease the renewal no longer returns is lost', async () => {
+    const store = await PostgresStore.open(await databaseFor(tempDir()));
+    const record = newTable('O'.repeat(22) as TableId, { game: 'razzia', name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, 'h' as TokenHash, 1, 'seed');
+    await store.createTable(record, []);
+    const lost: TableId[] = [];
+    // A lease of 50 ms that nothing renews on its own (start() is not called): as if the process stalled.
+    const a = new Ownership({ node: A, store, leaseMs: 50, lost: (id) => lost.push(id), stalled: () => undefined, warn: () => undefined });
+    const acquired = await a.acquire(record.id);
+    const epoch = acquired?.epoch as number;
+    expect(a.holds(record.id, epoch)).toBe(true);
+    // The store's lease runs on (as if a renewal had reached it and its answer were late), while by the local clock
+    // it may have lapsed: verified renews it first, and it runs again.
+    await sql`UPDATE tables SET lease_until = lease_until + 60000 WHERE id = ${record.id}`.execute(store.db);
+    await until(async () => !a.holds(record.id, epoch), 'the lease to run out by the local clock');
+    expect(await a.verified(record.id, epoch)).toBe(true);
+    expect(a.owned()).toEqual([record.id]);
+    // It lapses in the store and B takes the table: verified renews, finds it gone, and reports it lost.
+    await until(async () => !a.holds(record.id, epoch) && (await store.orphans(10)).includes(record.id), 'the lease to lapse');
+    expect(await store.acquire(record.id, B, 60_000)).toMatchObject({ previous: A });
+    expect(await a.verified(record.id, epoch)).toBe(false);
+    expect(lost).toEqual([record.id]);
+    expect(a.owned()).toEqual([]);
     await store.close();
   });
 });

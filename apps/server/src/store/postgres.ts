@@ -41,12 +41,19 @@ export interface PostgresOptions {
 export class PostgresStore implements Store, Leases {
   readonly db: Kysely<Database>;
   private readonly pool: pg.Pool;
+  /** One connection of its own for renewing leases: a renewal never waits in the queue behind the tables' reads and
+   * writes (a burst of them, e.g. every socket catching up after Redis came back, once held a renewal past its
+   * lease, and the process lost every table it owned). */
+  private readonly renewals: Kysely<Database>;
 
   private constructor(url: string, options: PostgresOptions) {
     this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // A dropped idle connection is the pool's to replace, not a crash of the server.
     this.pool.on('error', () => undefined);
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: this.pool }) });
+    const renewals = new pg.Pool({ connectionString: url, max: 1 });
+    renewals.on('error', () => undefined);
+    this.renewals = new Kysely<Database>({ dialect: new PostgresDialect({ pool: renewals }) });
   }
 
   /** Connects and brings the schema up to date. */
@@ -147,7 +154,7 @@ export class PostgresStore implements Store, Leases {
   async renew(node: NodeId, ttlMs: number): Promise<Map<TableId, number>> {
     const { rows } = await sql<{ id: string; epoch: string }>`
       UPDATE tables SET lease_until = ${NOW_MS} + ${ttlMs} WHERE owner_node = ${node} AND lease_until >= ${NOW_MS}
-      RETURNING id, epoch`.execute(this.db);
+      RETURNING id, epoch`.execute(this.renewals);
     return new Map(rows.map((r) => [r.id as TableId, Number(r.epoch)]));
   }
 
@@ -173,7 +180,7 @@ export class PostgresStore implements Store, Leases {
   }
 
   async close(): Promise<void> {
-    await this.db.destroy().catch(() => undefined);
+    await Promise.all([this.db.destroy().catch(() => undefined), this.renewals.destroy().catch(() => undefined)]);
   }
 }
 
