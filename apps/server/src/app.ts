@@ -247,9 +247,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restored = cluster ? 0 : await tables.restoreActive();
   if (cluster) await cluster.start(tables, gateway);
   const registry = tables;
-  // Finished tables nobody watches (within seconds: in a cluster, their leases too), and waiting ones abandoned for
-  // a day, leave memory (not the store).
-  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000), 5_000);
+  // Finished tables nobody has watched for 2 s (in a cluster, their leases too), and waiting ones abandoned for a
+  // day, leave memory (not the store).
+  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000, 2_000), 2_000);
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -160,15 +160,16 @@ export class TableRegistry {
   }
 
   /**
-   * Unloads tables nobody needs in memory: finished ones nobody watches, and waiting ones nobody has watched
-   * for `waitingMs`. They stay in the store; `get` loads them again on demand. Playing tables stay: their
-   * bots and clocks run. In a cluster an unloaded table's lease is released: nobody owns it until asked for it.
+   * Unloads tables nobody needs in memory: finished ones nobody has watched for `finishedMs`, and waiting ones
+   * nobody has watched for `waitingMs`. They stay in the store; `get` loads them again on demand. Playing tables
+   * stay: their bots and clocks run. In a cluster an unloaded table's lease is released: nobody owns it until asked
+   * for it (and a table just taken over is not unloaded before the processes that follow it have reported).
    */
-  sweep(now: number, waitingMs: number): number {
+  sweep(now: number, waitingMs: number, finishedMs = 0): number {
     let unloaded = 0;
     for (const [id, table] of this.tables) {
       if (!table.idle || table.status === 'playing') continue;
-      if (table.status === 'waiting' && now - table.lastActivity() < waitingMs) continue;
+      if (now - table.lastActivity() < (table.status === 'waiting' ? waitingMs : finishedMs)) continue;
       table.dispose();
       this.tables.delete(id);
       this.options.release?.(table);
