@@ -17,7 +17,7 @@ import type { NodeId } from '../store/leases.ts';
 import type { PostgresStore } from '../store/postgres.ts';
 import type { Store } from '../store/store.ts';
 import { recordOf, snapshotOf, type GameRecord, type TableAccess } from '../tables/access.ts';
-import type { Command } from '../tables/decide.ts';
+import { REQUEST_MEMORY_MS, type Command } from '../tables/decide.ts';
 import type { TableBroadcast, TableHost, TableListener } from '../tables/host.ts';
 import type { PresenceCounts } from '../tables/presence.ts';
 import type { TableRegistry } from '../tables/registry.ts';
@@ -176,7 +176,8 @@ export class Cluster implements TableAccess, TableListener {
 
   /** Runs an operation where the table is: here, or forwarded to its owner; again elsewhere if it moved. */
   private async via<T>(id: TableId, here: (host: TableHost) => Promise<Result<T>>, request: OwnerRequest): Promise<Result<T>> {
-    const deadline = Date.now() + 4 * this.options.leaseMs + 5_000;
+    // Never longer than a table remembers a request (REQUEST_MEMORY_MS): a retry must find its first attempt.
+    const deadline = Date.now() + Math.min(4 * this.options.leaseMs + 5_000, REQUEST_MEMORY_MS - 5_000);
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) await delay(Math.min(20 * attempt, 250));
       if (this.closed) return fail('shutting-down', 'this server is stopping: reconnect and try again');

@@ -482,8 +482,8 @@ function rematchTable(old: TableRecord, id: TableId, botSeed: string, now: numbe
   return { record: { ...newTable(id, old.settings, old.host, now, botSeed), seats, seq: entries.length }, entries };
 }
 
-/** How long a table remembers a forwarded request that changed it: far longer than a forward is ever retried
- * (four leases and five seconds at most). */
+/** How long a table remembers a forwarded request that changed it: longer than a forward is ever retried (four
+ * leases and five seconds, and never past this minute less five seconds). */
 export const REQUEST_MEMORY_MS = 60_000;
 const REQUESTS_KEPT = 32;
 
