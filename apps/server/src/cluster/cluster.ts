@@ -539,9 +539,13 @@ export class Cluster implements TableAccess, TableListener {
   health(): Record<string, unknown> {
     const live: TableId[] = [];
     const finished: TableId[] = [];
+    const epochs: Record<string, number> = {};
     for (const id of this.ownership.owned()) {
       const host = this.registry.live(id);
-      if (host && !host.gone) (host.status === 'over' ? finished : live).push(id);
+      if (!host || host.gone) continue;
+      const listed = host.status === 'over' ? finished : live;
+      if (listed.length < 1000 && host.fence !== undefined) epochs[id] = host.fence;
+      listed.push(id);
     }
     return {
       node: this.node,
@@ -552,6 +556,8 @@ export class Cluster implements TableAccess, TableListener {
       tables: live.length,
       owned: live.slice(0, 1000),
       finished: finished.slice(0, 1000),
+      // Each listed table's epoch: a table taken over lists a higher one (never two processes under one epoch).
+      epochs,
       members: this.members.list(performance.now()),
     };
   }

@@ -91,7 +91,15 @@ export class NodeProcess {
     this.child.kill('SIGCONT');
   }
 
-  async health(): Promise<{ node: string; owned: string[]; finished: string[]; tables: number; redis: boolean; members: { node: string; seenMsAgo: number }[] }> {
+  async health(): Promise<{
+    node: string;
+    owned: string[];
+    finished: string[];
+    epochs: Record<string, number>;
+    tables: number;
+    redis: boolean;
+    members: { node: string; seenMsAgo: number }[];
+  }> {
     return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
   }
 
