@@ -76,6 +76,7 @@ export class Cluster implements TableAccess, TableListener {
   /** Orphans seen at the last scan that another process should have taken. */
   private orphansSeen = new Set<TableId>();
   private timers: NodeJS.Timeout[] = [];
+  private lastHeartbeat = performance.now();
   private draining = false;
   /** Stopping: nothing more is located, forwarded or taken (the store closes next). */
   private closed = false;
@@ -381,10 +382,13 @@ export class Cluster implements TableAccess, TableListener {
   private heartbeat(): void {
     const message: ClusterMessage = { type: 'heartbeat', tables: this.registry.size, sockets: this.gateway.sockets, draining: this.draining };
     this.bus.toCluster(message);
-    // Heard without a break since: Redis up, and this process not stalled (whatever it missed is not others' fault).
-    const linked = this.bus.listeningSince;
-    const listening = linked === null ? null : Math.max(linked, this.ownership.wokeAt);
-    for (const node of this.members.silent(performance.now(), listening)) this.forget(node);
+    // A heartbeat that comes late comes after a stall of this process: timers may run before the messages that
+    // waited meanwhile are read, so what it did not hear yet says nothing of the others. The next one judges.
+    const now = performance.now();
+    const late = now - this.lastHeartbeat > 2 * this.heartbeatMs;
+    this.lastHeartbeat = now;
+    if (late) return;
+    for (const node of this.members.silent(now, this.bus.listeningSince)) this.forget(node);
   }
 
   /** A process left (or went silent): its connections and public tables with it. */

@@ -1,6 +1,7 @@
 // The other processes of a cluster, as this one hears them: their heartbeats (every LEASE_MS / 3), whether they
 // drain, and which of them is first to take an orphaned table. Silence means a process is gone only while this
-// process itself was listening: after our own stall or Redis outage nobody is forgotten for what we did not hear.
+// process itself was listening: during (and just after) our own Redis outage nobody is forgotten for what we did
+// not hear.
 
 import { createHash } from 'node:crypto';
 import type { TableId } from '@razzia/protocol';
@@ -43,8 +44,8 @@ export class Members {
   /**
    * Processes silent for three heartbeats (and half a second) while this process was listening since before that
    * (`listeningSince`: since when it heard the cluster without a break, null while it cannot hear it). A Redis
-   * outage or a stall of our own silences everyone at once; forgetting them then dropped every remote connection
-   * from this process's tables, and people were shown offline.
+   * outage silences everyone at once; forgetting them then dropped every remote connection from this process's
+   * tables, and people were shown offline.
    */
   silent(now: number, listeningSince: number | null): NodeId[] {
     const dead = now - 3 * this.heartbeatMs - 500;

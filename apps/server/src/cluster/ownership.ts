@@ -34,8 +34,6 @@ export class Ownership {
   private renewing: { promise: Promise<void>; sent: number } | null = null;
   private timers: NodeJS.Timeout[] = [];
   private lastTick = 0;
-  /** When this process last woke from a stall (performance.now()). */
-  wokeAt = 0;
 
   constructor(private readonly options: OwnershipOptions) {}
 
@@ -54,7 +52,6 @@ export class Ownership {
       const gap = now - this.lastTick - tickMs;
       this.lastTick = now;
       if (gap < stallMs) return;
-      this.wokeAt = now;
       this.options.stalled(Math.round(gap));
       void this.renew().catch(() => undefined);
     }, tickMs);
