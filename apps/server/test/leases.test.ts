@@ -1,5 +1,6 @@
 // Table leases in PostgreSQL, the cluster's fencing: one owner at a time, and an owner whose lease lapsed and
-// was taken over can never append again, whatever it believes.
+// was taken over can never append again, whatever it believes; a process serves a table only while it knows its
+// lease runs; and how the processes hear each other (heartbeats).
 
 import type { TableId } from '@razzia/protocol';
 import { sql } from 'kysely';
@@ -9,6 +10,7 @@ import type { NodeId } from '../src/store/leases.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
 import { StoreConflict } from '../src/store/store.ts';
 import { newTable } from '../src/tables/decide.ts';
+import { Members } from '../src/cluster/members.ts';
 import { Ownership } from '../src/cluster/ownership.ts';
 import { databaseFor, tempDir } from './harness.ts';
 import { until } from './support/processes.ts';
@@ -101,5 +103,43 @@ describe('table leases (PostgreSQL)', () => {
     expect(lost).toEqual([record.id]);
     expect(a.owned()).toEqual([]);
     await store.close();
+  });
+});
+
+describe('cluster members (heartbeats)', () => {
+  const C = 'process-c' as NodeId;
+  it('forgets a process silent for three heartbeats only while this one was listening all that time', () => {
+    const members = new Members(A, 500);
+    members.heard(B, { draining: false, tables: 1, sockets: 1 }, 0);
+    members.heard(C, { draining: false, tables: 1, sockets: 1 }, 0);
+    members.heard(C, { draining: false, tables: 1, sockets: 1 }, 2_500);
+    // Listening since the start: B, silent for 3 s, is gone; C was heard.
+    expect(members.silent(3_000, 0)).toEqual([B]);
+    // Redis away (null), or back only a moment ago: nobody is judged by a silence this process could not hear.
+    expect(members.silent(3_000, null)).toEqual([]);
+    expect(members.silent(3_000, 2_000)).toEqual([]);
+    expect(members.silent(4_500, 2_000)).toEqual([B]);
+  });
+
+  it('names one first taker per table among the processes heard lately, leaving out a silent one and a draining one', () => {
+    const C = 'process-c' as NodeId;
+    const tables = Array.from({ length: 60 }, (_, i) => `t${i}`.padEnd(22, 'x') as TableId);
+    /** How `self` hears the others: each heard at the moment given (draining if so). */
+    const view = (self: NodeId, heard: [NodeId, number, boolean?][]) => {
+      const m = new Members(self, 500);
+      for (const [node, at, draining] of heard) m.heard(node, { draining: draining ?? false, tables: 0, sockets: 0 }, at);
+      return m;
+    };
+    const firstTakers = (views: Members[], now: number) => tables.map((t) => views.filter((m) => m.firstFor(t, now)).length);
+    // All three heard: each table has exactly one first taker, and each process is first for some.
+    const all = [view(A, [[B, 1_000], [C, 1_000]]), view(B, [[A, 1_000], [C, 1_000]]), view(C, [[A, 1_000], [B, 1_000]])];
+    expect(new Set(firstTakers(all, 1_000))).toEqual(new Set([1]));
+    expect(all.every((m) => tables.some((t) => m.firstFor(t, 1_000)))).toBe(true);
+    // A not heard for two heartbeats (most likely dead, its tables the orphans): B and C share them between them.
+    const withoutA = [view(B, [[A, 0], [C, 1_900]]), view(C, [[A, 0], [B, 1_900]])];
+    expect(new Set(firstTakers(withoutA, 2_000))).toEqual(new Set([1]));
+    // Draining, A takes nothing either.
+    const drainingA = [view(B, [[A, 1_900, true], [C, 1_900]]), view(C, [[A, 1_900, true], [B, 1_900]])];
+    expect(new Set(firstTakers(drainingA, 2_000))).toEqual(new Set([1]));
   });
 });
