@@ -40,10 +40,10 @@ describe('the bots benchmark still runs', () => {
 });
 
 describe('the cluster benchmark still runs', () => {
-  it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills; its last line', async () => {
+  it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills, a stop; its last line', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--sockets=20'],
+      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--stalls=1', '--stall-ms=4000', '--sockets=20'],
       { cwd: repo, timeout: 170_000 },
     );
     expect(stdout).toMatch(/^\(a\) one process, SQLite: 12 tables, \d+ moves\/s/m);
@@ -51,6 +51,7 @@ describe('the cluster benchmark still runs', () => {
     expect(stdout).toMatch(/^\(c\) three processes, PostgreSQL \+ Redis/m);
     expect(stdout).toMatch(/^\(d\) memory: /m);
     expect(stdout).toMatch(/^\(e\) takeover after kill -9 .*: until each of its tables moves again, p50 \d+ ms, max \d+ ms/m);
+    expect(stdout).toMatch(/^\(f\) takeover after SIGSTOP .*: until each of its tables moves again, p50 \d+ ms, max \d+ ms/m);
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^cluster: lost \d+, duplicated \d+, takeover max \d+ ms$/);
   }, 180_000);
 });

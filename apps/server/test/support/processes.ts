@@ -118,7 +118,7 @@ export async function startCluster(n: number, env: Record<string, string>): Prom
 /**
  * The cluster's processes as a load balancer sees them: their ports (a process replaced by a new one on another
  * port changes them) and whether each answers its health check — `GET /healthz` every 200 ms, down after two
- * failures in a row (no answer within 500 ms), up again after one success, like HAProxy's `check fall 2 rise 1`.
+ * failures in a row (no answer within a second), up again after one success, like HAProxy's `check fall 2 rise 1`.
  * A stopped (SIGSTOP) process still accepts TCP connections (the kernel does), so only a health check finds it.
  */
 export class Upstreams {
@@ -131,7 +131,7 @@ export class Upstreams {
   check(): this {
     const probe = async (port: number) => {
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) });
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
         await res.arrayBuffer();
         this.failures.set(port, res.ok ? 0 : (this.failures.get(port) ?? 0) + 1);
       } catch {
@@ -148,8 +148,9 @@ export class Upstreams {
     return this;
   }
 
-  up(port: number): boolean {
-    return (this.failures.get(port) ?? 0) < 2;
+  /** Health checks failed in a row. */
+  failed(port: number): number {
+    return this.failures.get(port) ?? 0;
   }
 
   stop(): void {
@@ -187,11 +188,14 @@ export class Proxy {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** The backends in the order this client tries them: from the preferred one on, those up first. */
+  /** The backends in the order this client tries them: from the preferred one on, those up first (down: two failed
+   * checks in a row; a machine so loaded that every process fails one now and then still avoids the one that fails
+   * them all: fewest failures first). */
   private candidates(): number[] {
     const ports = this.upstreams.ports;
     const ordered = ports.map((_, i) => ports[(this.preferred + i) % ports.length] as number);
-    return [...ordered.filter((p) => this.upstreams.up(p)), ...ordered.filter((p) => !this.upstreams.up(p))];
+    const rank = (port: number) => (this.upstreams.failed(port) < 2 ? 0 : this.upstreams.failed(port));
+    return ordered.map((port, i) => ({ port, i })).sort((a, b) => rank(a.port) - rank(b.port) || a.i - b.i).map((c) => c.port);
   }
 
   private pipe(client: TcpSocket, candidates: readonly number[], attempt = 0): void {
