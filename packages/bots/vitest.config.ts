@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'bots', include: ['test/**/*.test.ts'], testTimeout: 60_000 },
+  test: { name: 'bots', include: ['test/**/*.test.ts'], testTimeout: 180_000 },
 });

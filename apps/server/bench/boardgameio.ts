@@ -12,7 +12,7 @@ import { cpuSeconds, percentile, stopServer } from './load.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
-async function startBoardgameio(): Promise<{ child: ChildProcess; url: string; api: string }> {
+export async function startBoardgameio(): Promise<{ child: ChildProcess; url: string; api: string }> {
   // NODE_ENV=production: the configuration its documentation recommends for a server (no per-move checks of
   // whether the state serialises, no debug logging).
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/boardgameio/server.ts'], {

@@ -28,11 +28,15 @@ export function cpuSeconds(pid?: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The server the benchmarks run: from its TypeScript source (tsx), or the build RAZZIA_SERVER_MAIN names (a
+ * main.js of apps/server/scripts/build.mjs; the test suite's smoke runs pass its own build so). */
+const SERVER = process.env.RAZZIA_SERVER_MAIN ? [process.env.RAZZIA_SERVER_MAIN] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+
 export async function startServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'razzia-bench-'));
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, ...SERVER], {
     cwd: repo,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', log],

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,9 +11,10 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
+import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
-import { registerRoutes } from './http/routes.ts';
+import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
@@ -25,7 +26,10 @@ import type { Store } from './store/store.ts';
 import { LocalTables, type TableAccess } from './tables/access.ts';
 import { realClock, type Clock } from './tables/clock.ts';
 import type { Thinking } from './tables/host.ts';
-import { TableRegistry } from './tables/registry.ts';
+import { DEFAULT_SWEEP, TableRegistry, type SweepLimits } from './tables/registry.ts';
+import { Scheduler } from './tables/scheduler.ts';
+import { vapidKeys } from './push/keys.ts';
+import { Pusher } from './push/pusher.ts';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -40,6 +44,8 @@ export interface ServerOptions {
   readonly momentMaxMs?: number;
   /** Client messages per socket. */
   readonly rateLimit?: RateLimit;
+  /** Chat lines per socket and table (default: five at once, then one every two seconds). */
+  readonly chatLimit?: RateLimit;
   /** Tables opened per client address (POST /api/tables). */
   readonly createLimit?: RateLimit;
   /** Sockets one client address may hold open at once. */
@@ -68,12 +74,25 @@ export interface ServerOptions {
   readonly thinking?: Thinking;
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
+  /** Web Push. `subject`: VAPID's contact (mailto: or https:, default VAPID_SUBJECT's default); `batchMs`: one
+   * person's pushes within this time go as one (default 3 s); `allowLocalEndpoints`: tests' local push service. */
+  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly allowLocalEndpoints?: boolean };
+  /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
+   * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
+  readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** Benchmarks only: told as each table update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
+
+/** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:razzia-online@localhost';
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly tables: TableRegistry;
+  /** Web Push: subscriptions, and what is sent. */
+  readonly push: Pusher;
   /** In a cluster, this process's name. */
   readonly node: string | null;
   /** Graceful: stop accepting, tell every client why, close connections (clients reconnect by themselves),
@@ -91,9 +110,10 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
-/** The largest websocket frame engine.io accepts; bigger ones close the connection. Messages over
- * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead. */
-const MAX_FRAME_BYTES = 16 * 1024;
+/** The largest frame engine.io accepts; bigger ones close the connection without a word. Messages over
+ * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead, and a handshake whose `auth` is
+ * absurd but under this (a 20 KB token) a typed connect_error, so no client retries for ever unanswered. */
+export const MAX_FRAME_BYTES = 64 * 1024;
 
 /** Waits (at most `ms`) until every engine.io connection has closed. */
 async function drained(io: Server, ms: number): Promise<void> {
@@ -123,6 +143,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new SqliteStore(options.dataDir, { synchronous: options.sqliteSynchronous ?? 'NORMAL' }));
   const clock = options.clock ?? realClock;
   const started = Date.now();
+  const pusher = new Pusher({
+    store,
+    clock,
+    keys: await vapidKeys(store),
+    subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
+    batchMs: options.push?.batchMs ?? 3_000,
+    ...(options.push?.allowLocalEndpoints ? { allowLocalEndpoints: true } : {}),
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
   const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
@@ -164,6 +194,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.botThinkMs === undefined ? {} : { thinkMs: options.botThinkMs }),
     log: (fields, message) => logger.info(fields, message),
     observe: (command, ms) => metrics.observe(command, ms),
+    changed: (table, published) => pusher.changed(table, published),
+    loaded: (table) => pusher.loaded(table),
+    unloaded: (_id, wakeAt) => scheduler?.poke(wakeAt),
     ...(inCluster
       ? { claim: (id) => inCluster.claim(id), release: (table) => inCluster.released(table), fenced: (table) => inCluster.fenced(table) }
       : {}),
@@ -179,8 +212,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send({ error: { code: 'bad-message', message: error.message } });
     },
+    // Requests Node's HTTP parser refuses before Fastify sees them (a URL or headers over 16 KB, a malformed
+    // request line) get the documented shape too, not Fastify's own.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, code, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'too-large', 'the URL and headers are at most 16 KB together']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'bad-message', 'the request took too long to arrive']
+            : [400, 'bad-message', 'not an HTTP request this server understands'];
+      const body = JSON.stringify({ error: { code, message } });
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        );
+      socket.destroy(err);
+    },
   });
   const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
+  // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
+  app.removeContentTypeParser('text/plain');
+  const routes = collectRoutes(app);
   const io = new Server(app.server, {
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
@@ -202,10 +255,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const gateway = new Gateway(io, access, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ...(options.chatLimit ? { chatLimit: options.chatLimit } : {}),
     floodDisconnectAfter: DEFAULT_FLOOD_CUT_OFF,
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     log: (fields, message) => logger.warn(fields, message),
+    push: pusher,
+    ...(options.updateSent ? { updateSent: options.updateSent } : {}),
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
@@ -224,9 +280,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
   });
-  registerRoutes(app, access, health, options.createLimit);
+  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
   // Prometheus text format, for the operator (not under /api: no client needs it).
   app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const web = webDir && existsSync(join(webDir, 'handler.js'))
@@ -247,9 +304,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restored = cluster ? 0 : await tables.restoreActive();
   if (cluster) await cluster.start(tables, gateway);
   const registry = tables;
-  // Finished tables nobody has watched for 2 s (in a cluster, their leases too), and waiting ones abandoned for a
-  // day, leave memory (not the store).
-  const sweeper = setInterval(() => registry.sweep(clock.now(), 24 * 3600_000, 2_000), 2_000);
+  // Tables that are not in memory wake from the store when they are due: one timer for all of them.
+  scheduler = new Scheduler({
+    store,
+    clock,
+    live: (id) => registry.live(id) !== undefined,
+    wake: (id) => access.wakeUp(id),
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  scheduler.start();
+  // Finished tables nobody watches (in a cluster: for 2 s, checked every 2 s, so their leases go soon and no process
+  // goes on owning and counting them), waiting ones abandoned for a day, and playing ones nobody watches with nothing
+  // due soon leave memory (not the store).
+  const limits: SweepLimits = { ...DEFAULT_SWEEP, ...(cluster ? { finishedMs: 2_000 } : {}), ...options.sweep };
+  const sweeper = setInterval(() => registry.sweep(clock.now(), limits), options.sweep?.everyMs ?? (cluster ? 2_000 : 60_000));
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -261,10 +329,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     port,
     tables: registry,
+    push: pusher,
     node: cluster?.node ?? null,
     close(reason = 'the server is restarting') {
       closing ??= (async () => {
         clearInterval(sweeper);
+        scheduler?.stop();
         // A cluster's tables move to the other processes first; then the clients, told why, reconnect there.
         await cluster?.drain();
         gateway.closing(reason);
@@ -276,6 +346,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await drained(io, 2_000);
         await app.close().catch(() => undefined);
         await registry.settled();
+        pusher.stop();
+        await pusher.settled();
         poolClosed = true;
         await (pool as ThinkingPool | null)?.close();
         await cluster?.close();

@@ -1,5 +1,6 @@
 // `pnpm start`: runs the server on its embedded defaults; environment variables configure it (README: Configuration).
 
+import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
@@ -21,6 +22,10 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
+// Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
+// monotonic clock every process of the machine shares, so a benchmark can time each update to its last receiver.
+const sentLog = process.env.BENCH_SENT_LOG ? createWriteStream(process.env.BENCH_SENT_LOG, { flags: 'a' }) : null;
+
 const server = await startServer({
   port,
   host,
@@ -36,6 +41,8 @@ const server = await startServer({
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
+  ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
 // On every interface: say where friends on the same network can open a shared link.

@@ -9,6 +9,9 @@ import { TestClient, autoPlay, seatedTable, testServer } from './harness.ts';
 const said = (c: TestClient, id: string) =>
   (c.held.get(id as never)?.log ?? []).filter((e) => e.kind === 'chat').map((e) => e.event as unknown as ChatLine);
 
+// Five lines at once and (nearly) no refill: no test depends on how fast it runs.
+const CHAT = { chatLimit: { perSecond: 0.0001, burst: 5 } };
+
 describe('table chat', () => {
   it('seats and spectators talk; a spectator is marked as one; lines survive a new connection; the host mutes', async () => {
     const server = await testServer();
@@ -57,8 +60,40 @@ describe('table chat', () => {
     await server.close();
   });
 
-  it('limits the rate of chat per socket, and keeps chat out of the game record', async () => {
-    const server = await testServer();
+  it('keeps a muted person muted however often they try: the rate is counted on lines said, after every other check', async () => {
+    const server = await testServer(CHAT);
+    const { id, clients } = await seatedTable(server, { players: 2, people: ['Host', 'Guest'] });
+    const [host, guest] = clients as [TestClient, TestClient];
+    await host.must({ type: 'mute', table: id, target: 1, muted: true });
+    for (let i = 0; i < 12; i++) expect(await guest.send({ type: 'say', table: id, text: `try ${i}` })).toMatchObject({ ok: false, error: { code: 'muted' } });
+    // Refused lines took nothing from the rate: unmuted, the guest has its five lines at once.
+    await host.must({ type: 'mute', table: id, target: 1, muted: false });
+    for (let i = 0; i < 5; i++) await guest.must({ type: 'say', table: id, text: `line ${i}` });
+    expect(await guest.send({ type: 'say', table: id, text: 'one more' })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    for (const c of [host, guest]) c.close();
+    await server.close();
+  });
+
+  it('counts the chat rate per table: lines at one table take nothing from another, and watching again does not refill it', async () => {
+    const server = await testServer(CHAT);
+    const one = await seatedTable(server, { players: 2, people: ['Host'] });
+    const two = await seatedTable(server, { players: 2, people: ['Host'] });
+    const c = await TestClient.connect(server.url);
+    expect(await c.send({ type: 'say', table: 'Z'.repeat(22), text: 'anyone?' })).toMatchObject({ ok: false, error: { code: 'no-such-table' } });
+    for (const { id } of [one, two]) await c.watch(id);
+    for (let i = 0; i < 5; i++) await c.must({ type: 'say', table: one.id, text: `one ${i}`, name: 'Kibitzer' });
+    expect(await c.send({ type: 'say', table: one.id, text: 'one more', name: 'Kibitzer' })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    for (let i = 0; i < 5; i++) await c.must({ type: 'say', table: two.id, text: `two ${i}`, name: 'Kibitzer' });
+    await c.must({ type: 'unwatch', table: one.id });
+    expect(await c.send({ type: 'say', table: one.id, text: 'gone', name: 'Kibitzer' })).toMatchObject({ ok: false, error: { code: 'not-watching' } });
+    await c.watch(one.id);
+    expect(await c.send({ type: 'say', table: one.id, text: 'back', name: 'Kibitzer' })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    for (const x of [c, ...one.clients, ...two.clients]) x.close();
+    await server.close();
+  });
+
+  it('limits the rate of chat per socket and table, and keeps chat out of the game record', async () => {
+    const server = await testServer(CHAT);
     const { id, clients } = await seatedTable(server, { players: 2, people: ['Host'], bots: ['greedy'] });
     const host = clients[0] as TestClient;
     const replies = [];

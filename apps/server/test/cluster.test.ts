@@ -4,10 +4,12 @@
 // acknowledged is stored exactly once, and no client ever receives anything that breaks the protocol's promises.
 
 import type { TableId, Token } from '@razzia/protocol';
+import { verifyRecord } from '@razzia/contract/verify';
+import { robbery } from '@razzia/game-robbery';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableRecord } from '../src/tables/table.ts';
-import { createTable, databaseFor, tempDir, type TestClient } from './harness.ts';
+import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, serverArgs, tempDir, type TestClient } from './harness.ts';
 import { NodeProcess, Player, Proxy, Upstreams, audit, until } from './support/cluster.ts';
 import { startRedis, type RedisServer } from './support/services.ts';
 
@@ -37,7 +39,9 @@ async function cluster(n = 3, env: Record<string, string | undefined> = {}, each
   // a test unsets it for the cluster's own heartbeat (half a lease: clients notice a stalled process).
   const settings = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, LEASE_MS: String(LEASE_MS), CREATE_LIMIT: '1000/1000', SOCKET_PING_MS: '10000', ...env };
   const base = Object.fromEntries(Object.entries(settings).filter((e): e is [string, string] => e[1] !== undefined));
-  const nodes = await Promise.all(Array.from({ length: n }, (_, i) => NodeProcess.start({ ...base, ...each[i] })));
+  // The run's build of the server, as production runs it (test/harness.ts).
+  const [main] = serverArgs();
+  const nodes = await Promise.all(Array.from({ length: n }, (_, i) => NodeProcess.start({ ...base, ...each[i] }, main)));
   const backends = nodes.map((p) => p.port);
   const upstreams = new Upstreams(backends).check();
   const everyNode = [...nodes];
@@ -46,7 +50,7 @@ async function cluster(n = 3, env: Record<string, string | undefined> = {}, each
   const replace = (i: number): Promise<NodeProcess> => {
     let pending = replacing.get(i);
     if (!pending) {
-      pending = NodeProcess.start(base).then((fresh) => {
+      pending = NodeProcess.start(base, main).then((fresh) => {
         nodes[i] = fresh;
         backends[i] = fresh.port;
         everyNode.push(fresh);
@@ -245,6 +249,48 @@ describe('a cluster of three processes', () => {
     expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
     expect(moves.some((m) => 'seat' in m && m.seat === 1 && m.timedOut)).toBe(true);
     await replaced;
+  });
+
+  it('a paused owner (SIGSTOP) whose lease lapses loses the table, and once resumed appends nothing more; the new owner draws on from the same fair seed', async () => {
+    // One person (on another process than the owner) and three bots, so the game moves while the owner sleeps: a
+    // Robbery game, whose reshuffles (near move 40) come after the takeover.
+    const { id, token } = await createTable({ url: c.nodes[0]!.url }, { game: 'robbery', players: 4, visibility: 'private' });
+    const owner = await c.owner(id);
+    const person = await Player.join((await c.proxy((owner + 1) % 3)).url, id, token);
+    const spectator = await Player.join((await c.proxy((owner + 2) % 3)).url, id);
+    cleanup.push(() => {
+      person.close();
+      spectator.close();
+    });
+    await person.client.watch(id);
+    await spectator.client.watch(id);
+    await person.client.must({ type: 'sit', table: id, name: 'Person', seat: 0 });
+    await person.client.must({ type: 'contribute', table: id, value: contribution() });
+    for (let seat = 1; seat < 4; seat++) await person.client.must({ type: 'add-bot', table: id, bot: 'greedy', seat });
+    const play = person.play();
+    await person.client.must({ type: 'start', table: id });
+    await until(async () => (spectator.game?.version ?? 0) > 5, 'a few moves');
+    c.nodes[owner]!.pause();
+    const before = spectator.client.held.get(id)?.seq ?? 0;
+    const next = await c.owner(id);
+    expect(next).not.toBe(owner);
+    const takenAt = spectator.game?.version ?? 0;
+    await until(async () => (spectator.client.held.get(id)?.seq ?? 0) > before + 3, 'the game going on without the paused owner');
+    c.nodes[owner]!.resume();
+    // Woken up, it finds its lease gone (its renewal, or its first append, is refused) and hosts the table no more.
+    await until(async () => !(await c.nodes[owner]!.health()).owned.includes(id) && (await c.nodes[owner]!.metric('razzia_leases_lost_total')) >= 1, 'the paused owner to let go');
+    await play;
+    await until(async () => spectator.game?.outcome, 'the spectator sees the end');
+    const { lost, duplicated, moves } = await audit(c.databaseUrl, id, new Map([[0, [person]]]));
+    expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 });
+    expect(moves.length).toBe(spectator.game?.version);
+    // Reshuffles drawn by the new owner, from the seed stored with the table: the whole record verifies, and the
+    // seed reached neither client before the end, through either process.
+    expect(moves.some((m, i) => 'chance' in m && i >= takenAt)).toBe(true);
+    const record: unknown = await (await fetch(`${c.nodes[next]!.url}/api/tables/${id}/record`)).json();
+    expect(verifyRecord(robbery, record)).toMatchObject({ ok: true, contributed: [0] });
+    const secrets = await fairSecrets({ databaseUrl: c.databaseUrl }, id);
+    for (const p of [person, spectator]) expect(expectFairKept(p.client, secrets)).toBeGreaterThan(0);
   });
 
   it('thinking bots think on the table’s owner alone; after a kill -9 of the owner mid-game the new owner thinks again, and the game finishes', async () => {

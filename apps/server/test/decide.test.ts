@@ -3,13 +3,15 @@
 // randomness.
 
 import { Rng, seenBy, type AnyGame } from '@razzia/contract';
+import { commitTo, FAIR_SCHEME } from '@razzia/contract/fair';
+import { verifyRecord } from '@razzia/contract/verify';
 import { razzia } from '@razzia/game-razzia';
 import type { TableId, TableSettings } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
 import { REQUEST_MEMORY_MS, answered, decide, dueThinkers, newTable, nextWake, remembering, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
 import type { StoredEntry, Table } from '../src/tables/table.ts';
-import { guess } from './support/guess-game.ts';
+import { guess, guessWithMoments } from './support/guess-game.ts';
 
 const HOST = 'host-hash' as TokenHash;
 const GUEST = 'guest-hash' as TokenHash;
@@ -101,7 +103,11 @@ describe('decisions', () => {
     const seat = table.record.decisions[0]?.seat as number;
     const owner = owners[seat] as TokenHash;
     const draw = { type: 'act', owner, version: 0, intent: { type: 'draw', pile: 0 } } as const;
-    expect(decide(razzia, table, { ...draw, version: 1 }, context())).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    // A version the game has not reached is no stale one: it has its own code and says what is wrong.
+    expect(decide(razzia, table, { ...draw, version: 1 }, context())).toMatchObject({
+      ok: false,
+      error: { code: 'future-version', message: 'that move names version 1, but the game is at version 0: send the version of the newest game payload' },
+    });
     const r = decide(razzia, table, draw, context());
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.moves).toEqual([{ seat, action: { type: 'draw', pile: 0 } }]);
@@ -363,6 +369,23 @@ describe('thinking bots', () => {
   });
 });
 
+describe('a thinking bot’s answer and a pause', () => {
+  it('refuses an answer that comes while the table waits at a moment (its decision still open), and takes it after', () => {
+    // Each pick of this test game is a moment: the person's pauses the table while the bot's pick stays open — the
+    // one way an answer thought before a pause can still fit its decision. (Dorra's Razzia and Robbery tell their
+    // moments only in moves that close every open decision: see the games' tests.)
+    const table = run(guessWithMoments, fresh(guessWithMoments, 2), { type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'normal' }, { type: 'start', owner: HOST }).table;
+    const paused = run(guessWithMoments, table, { type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 1 } }).table;
+    expect(paused.record.pause?.waiting).toEqual([0]);
+    expect(paused.record.decisions).toMatchObject([{ seat: 1, since: 0 }]);
+    const answer = { type: 'bot-move', seat: 1, version: 0, action: { type: 'pick', n: 2 } } as const;
+    expect(decide(guessWithMoments, paused, answer, context(T0 + 100))).toMatchObject({ ok: false, error: { code: 'paused' } });
+    const resumed = run(guessWithMoments, paused, [{ type: 'ready', owner: HOST }, context(T0 + 200)]).table;
+    const played = decide(guessWithMoments, resumed, answer, context(T0 + 300));
+    expect(played).toMatchObject({ ok: true, value: { moves: [{ seat: 1, action: { type: 'pick', n: 2 } }, { chance: { kind: 'die' } }] } });
+  });
+});
+
 describe('hints', () => {
   it('refuses a hint where they are off, to a spectator, to a seat not awaited; logs who asked where allowed', () => {
     const off = started(razzia);
@@ -378,7 +401,146 @@ describe('hints', () => {
     expect(asked.entries).toEqual([{ seq: on.record.seq + 1, at: T0, kind: 'table', notice: { type: 'hint-asked', seat: turn } }]);
     expect(asked.moves).toEqual([]);
     expect(asked.reply).toEqual({ seat: turn, version: 0 });
-    expect(decide(razzia, fresh(razzia, 2, null, true), { type: 'hint', owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-playing' } });
+    const waiting = run(razzia, fresh(razzia, 2, null, true), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    expect(decide(razzia, waiting, { type: 'hint', owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-playing' } });
+    // A second hint while the first is thought about (the host says `busy`): refused only once the rest passes.
+    expect(decide(razzia, on, { type: 'hint', owner: owners[turn] as TokenHash, busy: true }, context())).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(decide(razzia, on, { type: 'hint', owner: owners[1 - turn] as TokenHash, busy: true }, context())).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+  });
+});
+
+describe('when several checks fail, one order answers (docs/protocol.md): who you are, the moment, the seat or name, the decision, the rate', () => {
+  const no = (code: string) => ({ ok: false, error: { code } });
+  it('act: not-seated before not-playing, before not-yours, before a malformed intent, before future-version and stale-version, before the rules', () => {
+    const waiting = run(razzia, fresh(razzia, 2), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    const act = (owner: TokenHash | null, version: number, intent: Record<string, unknown>) => ({ type: 'act', owner, version, intent }) as const;
+    expect(decide(razzia, waiting, act(THIRD, 99, { type: 'fly', seat: 4 }), context())).toMatchObject(no('not-seated'));
+    expect(decide(razzia, waiting, act(HOST, 99, { type: 'fly', seat: 4 }), context())).toMatchObject(no('not-playing'));
+    const table = started(razzia);
+    const seat = table.record.decisions[0]?.seat as number;
+    const owner = owners[seat] as TokenHash;
+    const other = owners[1 - seat] as TokenHash;
+    expect(decide(razzia, table, act(owner, 99, { type: 'fly', seat: 1 - seat }), context())).toMatchObject(no('not-yours'));
+    expect(decide(razzia, table, act(owner, 99, { type: 'fly' }), context())).toMatchObject(no('bad-message'));
+    expect(decide(razzia, table, act(owner, 99, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('future-version'));
+    // After the draw the other seat decides (its turn, or first to speak in a police auction), opened at version 1.
+    const moved = run(razzia, table, act(owner, 0, { type: 'draw', pile: 0 })).table;
+    expect(moved.record.decisions).toMatchObject([{ seat: 1 - seat, since: 1 }]);
+    expect(decide(razzia, moved, act(other, 0, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('stale-version'));
+    expect(decide(razzia, moved, act(other, 1, { type: 'bid', cheque: 99 }), context())).toMatchObject(no('rule'));
+  });
+
+  it('seat changes: already-seated or not-seated before not-waiting; not-host before everything else', () => {
+    const table = started(razzia);
+    expect(decide(razzia, table, { type: 'sit', owner: HOST, name: 'Anyone' }, context())).toMatchObject(no('already-seated'));
+    expect(decide(razzia, table, { type: 'sit', owner: THIRD, name: 'Anyone' }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'leave', owner: THIRD }, context())).toMatchObject(no('not-seated'));
+    expect(decide(razzia, table, { type: 'leave', owner: HOST }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'add-bot', owner: GUEST, bot: 'chess', seat: 7 }, context())).toMatchObject(no('not-host'));
+    expect(decide(razzia, table, { type: 'add-bot', owner: HOST, bot: 'chess', seat: 7 }, context())).toMatchObject(no('not-waiting'));
+    expect(decide(razzia, table, { type: 'remove', owner: GUEST, seat: 9 }, context())).toMatchObject(no('not-host'));
+    expect(decide(razzia, table, { type: 'start', owner: GUEST }, context())).toMatchObject(no('not-host'));
+  });
+
+  it('chat: muted before a line with nothing visible, before the rate', () => {
+    const table = run(razzia, fresh(razzia, 2), { type: 'sit', owner: GUEST, name: 'Guest' }, { type: 'mute', owner: HOST, target: 0, muted: true }).table;
+    expect(decide(razzia, table, { type: 'say', owner: GUEST, text: '\u200b', limited: true }, context())).toMatchObject(no('muted'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: '\u200b', limited: true }, context())).toMatchObject(no('bad-message'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello', limited: true }, context())).toMatchObject(no('rate-limited'));
+    expect(decide(razzia, table, { type: 'say', owner: null, text: 'hello' }, context())).toMatchObject({ ok: true });
+  });
+});
+
+describe('fair draws', () => {
+  const SEED = '5eed'.repeat(16);
+  const ID = 'F'.repeat(22) as TableId;
+  const fairTable = (game: AnyGame, players: number): Table => ({
+    record: newTable(ID, settings(game.id, players), HOST, T0, 'bots', SEED),
+    setup: null,
+    state: null,
+    fairSeed: SEED,
+  });
+  const A = 'a1'.repeat(32);
+  const B = 'b2'.repeat(32);
+
+  it('a new table publishes the commitment only; each seated person contributes once before the start, and a freed seat loses its own', () => {
+    const table = fairTable(guess, 3);
+    expect(table.record.fair).toEqual({ commitment: commitTo(SEED, ID), contributions: [null, null, null], seed: null });
+    expect(JSON.stringify(table.record)).not.toContain(SEED);
+    expect(decide(guess, table, { type: 'contribute', owner: HOST, value: A }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    const { table: seated, all } = run(
+      guess,
+      table,
+      { type: 'sit', owner: HOST, name: 'Host' },
+      { type: 'add-bot', owner: HOST, bot: 'greedy' },
+      { type: 'sit', owner: GUEST, name: 'Guest' },
+      { type: 'contribute', owner: GUEST, value: B },
+      // A second contribution (another tab, a reconnect) changes nothing.
+      { type: 'contribute', owner: GUEST, value: A },
+    );
+    expect(all[3]?.entries.map((e) => (e.kind === 'table' ? e.notice : null))).toEqual([{ type: 'contributed', seat: 2 }]);
+    expect(all[3]?.infoChanged).toBe(true);
+    expect(all[4]?.entries).toEqual([]);
+    expect(seated.record.fair?.contributions).toEqual([null, null, B]);
+    // A bot has nobody to contribute for it; the guest who leaves takes their contribution along.
+    expect(decide(guess, seated, { type: 'contribute', owner: null, value: A }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    const left = run(guess, seated, { type: 'leave', owner: GUEST }).table;
+    expect(left.record.fair?.contributions).toEqual([null, null, null]);
+    // A table opened before fair draws takes none.
+    const old = run(guess, fresh(guess, 2), { type: 'sit', owner: HOST, name: 'Host' }).table;
+    expect(decide(guess, old, { type: 'contribute', owner: HOST, value: A }, context())).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+  });
+
+  it('every die is drawn from the seed and the contributions, so the finished game verifies; the seed is revealed at the end only', () => {
+    let table = run(
+      guess,
+      fairTable(guess, 2),
+      { type: 'sit', owner: HOST, name: 'Host' },
+      { type: 'sit', owner: GUEST, name: 'Guest' },
+      { type: 'contribute', owner: HOST, value: A },
+      { type: 'start', owner: HOST },
+    ).table;
+    expect(decide(guess, table, { type: 'contribute', owner: GUEST, value: B }, context())).toMatchObject({ ok: false, error: { code: 'not-waiting' } });
+    const moves: unknown[] = [];
+    while (table.record.status === 'playing') {
+      expect(table.record.fair?.seed).toBeNull();
+      for (const [seat, owner] of owners.entries()) {
+        if (!table.record.decisions.some((d) => d.seat === seat)) continue;
+        const r = run(guess, table, { type: 'act', owner, version: table.record.version, intent: { type: 'pick', n: 1 + seat } });
+        table = r.table;
+        moves.push(...(r.all[0]?.moves ?? []));
+      }
+    }
+    expect(table.record.fair?.seed).toBe(SEED);
+    const record = { ...guess.record.write({ setup: table.setup as never, moves: moves as never }), fair: { scheme: FAIR_SCHEME, table: ID, ...table.record.fair } };
+    expect(verifyRecord(guess, record)).toEqual({ ok: true, draws: 4, contributed: [0] });
+    // Another contribution would have drawn other dice: the same game's record does not verify with it.
+    const other = { ...record, fair: { ...record.fair, contributions: [B, null] } };
+    expect(verifyRecord(guess, other)).toMatchObject({ ok: false, kind: 'unfair' });
+  });
+});
+
+describe('the chat’s slow mode', () => {
+  it('holds a spectator’s line until the period since its previous one has passed; never a seat’s; only the host sets it', () => {
+    const table = started(razzia);
+    expect(decide(razzia, table, { type: 'slow-mode', owner: GUEST, seconds: 30 }, context())).toMatchObject({ ok: false, error: { code: 'not-host' } });
+    const slow = run(razzia, table, { type: 'slow-mode', owner: HOST, seconds: 30 });
+    expect(slow.table.record.slowMode).toBe(30);
+    expect(slow.all[0]?.entries.map((e) => (e.kind === 'table' ? e.notice : null))).toEqual([{ type: 'slow-mode', seconds: 30 }]);
+    expect(slow.all[0]?.infoChanged).toBe(true);
+    const say = (owner: TokenHash | null, quietMs?: number): Command => ({ type: 'say', owner, text: 'hi', name: 'Fan', ...(quietMs === undefined ? {} : { quietMs }) });
+    // A spectator's first line, and one a whole period after the one before, pass; one a moment early does not.
+    expect(decide(razzia, slow.table, say(null), context()).ok).toBe(true);
+    expect(decide(razzia, slow.table, say(THIRD, 30_000), context()).ok).toBe(true);
+    const early = decide(razzia, slow.table, say(null, 29_001), context());
+    expect(early).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(!early.ok && early.error.message).toMatch(/wait 1 s/);
+    // A seat talks as often as it likes.
+    expect(decide(razzia, slow.table, say(GUEST, 5), context()).ok).toBe(true);
+    // Off again: the same early line passes; setting what is already set changes nothing.
+    const off = run(razzia, slow.table, { type: 'slow-mode', owner: HOST, seconds: 0 }).table;
+    expect(decide(razzia, off, say(null, 5), context()).ok).toBe(true);
+    expect(run(razzia, off, { type: 'slow-mode', owner: HOST, seconds: 0 }).all[0]?.entries).toEqual([]);
   });
 });
 
@@ -397,12 +559,15 @@ describe('rematch', () => {
   it('is decided once by the finished table: the new table is created by the same step, with the same people in the same seats', () => {
     const table = over();
     const next = 'N'.repeat(22) as TableId;
-    const asked = run(guess, table, { type: 'rematch', owner: GUEST, table: next, botSeed: 'seed' }).all[0] as Decided;
+    const asked = run(guess, table, { type: 'rematch', owner: GUEST, table: next, botSeed: 'seed', fairSeed: 'ab'.repeat(32) }).all[0] as Decided;
     expect(asked.reply).toEqual({ table: next });
     expect(asked.table.record.rematch).toBe(next);
     expect(asked.entries.map((e) => e.kind === 'table' && e.notice)).toEqual([{ type: 'rematch', table: next }]);
     const created = asked.creates;
     expect(created?.record).toMatchObject({ id: next, status: 'waiting', host: HOST, botSeed: 'seed', seq: 2, version: 0, rematch: null });
+    // Fair draws from the seed drawn with the request: stored with the new table, only its commitment in the record.
+    expect(created?.fairSeed).toBe('ab'.repeat(32));
+    expect(created?.record.fair).toMatchObject({ contributions: [null, null], seed: null });
     expect(created?.record.seats).toEqual([
       { name: 'Host', owner: HOST, bot: null },
       { name: 'Guest', owner: GUEST, bot: null },
@@ -412,14 +577,14 @@ describe('rematch', () => {
       [2, 'seat-taken'],
     ]);
     // Asked again (by anyone seated, or a request retried): the same table, and nothing is stored or created.
-    const again = run(guess, asked.table, { type: 'rematch', owner: HOST, table: 'X'.repeat(22) as TableId, botSeed: 'other' }).all[0] as Decided;
+    const again = run(guess, asked.table, { type: 'rematch', owner: HOST, table: 'X'.repeat(22) as TableId, botSeed: 'other', fairSeed: 'cd'.repeat(32) }).all[0] as Decided;
     expect(again.reply).toEqual({ table: next });
     expect(again.entries).toEqual([]);
     expect(again.creates).toBeUndefined();
   });
 
   it('is refused before the end and to anyone without a seat, and nothing is created', () => {
-    const command = { type: 'rematch', table: 'N'.repeat(22) as TableId, botSeed: 'seed' } as const;
+    const command = { type: 'rematch', table: 'N'.repeat(22) as TableId, botSeed: 'seed', fairSeed: 'ab'.repeat(32) } as const;
     expect(decide(guess, started(guess), { ...command, owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-over' } });
     expect(decide(guess, over(), { ...command, owner: THIRD }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     expect(decide(guess, over(), { ...command, owner: null }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });

@@ -1,14 +1,19 @@
 // Whole games over real sockets: 2 to 5 seats with people, bots and spectators. Every message every seat and
-// spectator receives is validated against the strict protocol schemas (in the harness) and checked for leaks.
+// spectator receives is validated against the strict protocol schemas (in the harness) and checked for leaks, the
+// fair draws' seed among them (also in the server's log lines and /metrics); the finished record verifies.
 
-import { fromRecord, type CardKind, type GameView } from '@razzia/game-razzia';
+import { verifyRecord } from '@razzia/contract/verify';
+import { fromRecord, razzia, type CardKind, type GameView } from '@razzia/game-razzia';
 import { LogEntrySchema, type TableId } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_KEYS, TestClient, autoPlay, createTable, seatedTable, storeFor, testServer, type Intent } from './harness.ts';
+import pino from 'pino';
+import { SECRET_KEYS, TestClient, autoPlay, createTable, expectFairKept, fairFormIn, fairSecrets, seatedTable, storeFor, testServer, type Intent } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
+/** Every line the server logs, at every level. */
+const logLines: string[] = [];
 beforeAll(async () => {
-  server = await testServer();
+  server = await testServer({ logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }) });
 });
 afterAll(async () => {
   await server.close();
@@ -66,7 +71,7 @@ describe.each([
 ])('a whole $players-player game with $people people, bots $bots and two spectators', ({ players, people, bots }) => {
   it('every seat and spectator sees the same public game, in valid messages, with a gapless log and no leaks, to the end', async () => {
     const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
-    const { id, clients } = await seatedTable(server, { players, people: names, bots });
+    const { id, clients } = await seatedTable(server, { players, people: names, bots, contribute: true });
     const [host, ...others] = clients as [TestClient, ...TestClient[]];
     const spectators = [await TestClient.connect(server.url), await TestClient.connect(server.url)];
     for (const s of spectators) expect((await s.watch(id)).snapshot.you).toEqual({ seat: null, host: false });
@@ -95,12 +100,26 @@ describe.each([
     // Spectators joined before the start, so every client holds the whole log, the same one.
     for (const log of logs) expect(log.slice(-50)).toEqual(logs[0]?.slice(-50));
 
-    // The record, once over, replays to the same final result.
+    // The record, once over, replays to the same final result, and its fair draws verify with every person's
+    // contribution in it.
     const res = await fetch(`${server.url}/api/tables/${id}/record`);
     expect(res.status).toBe(200);
-    const replayed = fromRecord(await res.json());
+    const record = (await res.json()) as { fair: { seed: string } };
+    const replayed = fromRecord(record);
     if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
     expect(replayed.game.state.results).toEqual(views[0]?.results);
+    expect(verifyRecord(razzia, record)).toEqual({ ok: true, draws: 1, contributed: names.map((_, seat) => seat) });
+
+    // The seed: in no message, reply, log line or metric before the end; revealed to every viewer at the end.
+    const secrets = await fairSecrets(server.dataDir, id);
+    expect(record.fair.seed).toBe(secrets.seed);
+    for (const c of [...seated, ...spectators]) expect(expectFairKept(c, secrets)).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    for (const text of [...logLines, metrics]) {
+      expect(text).not.toContain(secrets.seed);
+      expect(fairFormIn(text, secrets)).toBeNull();
+    }
+    expect(logLines.length).toBeGreaterThan(10);
     for (const c of [...seated, ...spectators]) c.close();
   });
 });

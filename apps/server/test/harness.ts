@@ -2,10 +2,11 @@
 // clients that check every message they receive against the strict protocol schemas and the table's game's own
 // schemas, and rebuild each table as a client must (snapshots, gapless log, patched game).
 
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fairKey } from '@razzia/contract/fair';
 import type { GameView } from '@razzia/game-razzia';
 import {
   MESSAGE_EVENT,
@@ -36,6 +37,15 @@ import type { Store } from '../src/store/store.ts';
 
 export function tempDir(prefix = 'razzia-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * How a test starts a real server process: `spawn(process.execPath, serverArgs(), …)` runs this run's build of the
+ * server (test/support/global-services.ts), plain JavaScript as production runs it — the same code as src/, built
+ * once per run, and a start that costs a third of the CPU of loading the TypeScript through tsx.
+ */
+export function serverArgs(): string[] {
+  return [inject('serverMain')];
 }
 
 /** Which store test servers use: SQLite, or PostgreSQL for the files under test/postgres/. */
@@ -135,6 +145,8 @@ export class TestClient {
   readonly frames: Frame[] = [];
   /** Raw JSON of every message, for leak checks. */
   readonly raw: string[] = [];
+  /** Raw JSON of every reply (acknowledgement), for leak checks. */
+  readonly replies: string[] = [];
   readonly held = new Map<TableId, Held>();
   /** Every broken promise of the protocol this client saw (each also thrown where it was received). */
   readonly problems: string[] = [];
@@ -228,8 +240,17 @@ export class TestClient {
     return message;
   }
 
+  /** With `reconnection`, the client comes back by itself as socket.io clients do, after 50 ms to 0.5 s rather
+   * than a browser's 1 to 5 s: tests check that it comes back and what it gets, not how long it backs off. */
   static async connect(url: string, token?: Token, options: { reconnection?: boolean } = {}): Promise<TestClient> {
-    const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: options.reconnection ?? false, forceNew: true });
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: options.reconnection ?? false,
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 500,
+      forceNew: true,
+    });
     const client = new TestClient(socket);
     client.token = token;
     await new Promise<void>((resolve, reject) => {
@@ -240,7 +261,9 @@ export class TestClient {
   }
 
   async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
-    return (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
+    const reply = (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
+    this.replies.push(JSON.stringify(reply));
+    return reply;
   }
 
   /** Sends and insists on success. */
@@ -300,7 +323,7 @@ function expectGapless(log: readonly LogEntry[], seq: number, from: number): voi
 
 export async function createTable(
   server: { url: string },
-  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string; hints?: boolean },
+  settings: { name?: string; players: number; visibility?: 'public' | 'private'; clock?: number | null; game?: string; hints?: boolean; options?: Record<string, unknown> },
   token?: Token,
 ): Promise<{ id: TableId; token: Token }> {
   const res = await fetch(`${server.url}/api/tables`, {
@@ -313,6 +336,7 @@ export async function createTable(
       visibility: settings.visibility ?? 'public',
       clock: settings.clock ?? null,
       ...(settings.hints === undefined ? {} : { hints: settings.hints }),
+      ...(settings.options === undefined ? {} : { options: settings.options }),
     }),
   });
   if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
@@ -395,8 +419,79 @@ export function autoPlay(
   });
 }
 
-/** Every key that would mean the server sent something of the hidden state. */
-export const SECRET_KEYS = /"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token|supply|hand[s]?Of)"\s*:/;
+/** Every key that would mean the server sent something of the hidden state. The one `seed` allowed is the table
+ * info's fair-draws seed (it follows the `contributions`: null until the end, then revealed); `expectFairKept`
+ * checks that one by its value. */
+export const SECRET_KEYS = /(?<!"contributions":\[[^\]]*\],)"(secret|deck|pileTops|rng|seed|setup|piles|botSeed|owner|token|supply|hand[s]?Of)"\s*:/;
+
+/** A person's contribution to the fair draws: 32 random bytes as hex, as the web client sends. */
+export function contribution(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** What of a table's fair draws must not leave the server before the end, as a leak could spell it. */
+export interface FairSecrets {
+  readonly seed: string;
+  /** The draws' key and the first block of every stream the game could have drawn (and a few more), in hex: never
+   * in any message, even after the end. */
+  readonly hex: ReadonlySet<string>;
+  /** The seed, the key and those blocks in base64 and base64url (their first 43 characters, the same in both but
+   * for + / and - _): never in any message either. */
+  readonly base64: ReadonlySet<string>;
+}
+
+/** A table's fair seed from its store (a test server's data directory, or a cluster's PostgreSQL), and every form
+ * of it and of what is drawn from it. */
+export async function fairSecrets(where: string | { databaseUrl: string }, id: TableId): Promise<FairSecrets> {
+  const store = typeof where === 'string' ? await storeFor(where) : await PostgresStore.open(where.databaseUrl);
+  const loaded = await store.load(id);
+  await store.close();
+  const seed = loaded?.fairSeed;
+  const fair = loaded?.record.fair;
+  if (!seed || !fair) throw new Error(`table ${id} has no fair draws`);
+  const key = Buffer.from(fairKey(seed, id, fair.contributions));
+  const blocks = Array.from({ length: (loaded?.moves.length ?? 0) + 4 }, (_, label) => {
+    const message = Buffer.alloc(8);
+    message.writeUInt32BE(label, 0);
+    return createHmac('sha256', key).update(message).digest();
+  });
+  const secret = [key, ...blocks];
+  return {
+    seed,
+    hex: new Set(secret.map((b) => b.toString('hex'))),
+    base64: new Set([Buffer.from(seed, 'hex'), ...secret].flatMap((b) => [b.toString('base64').slice(0, 43), b.toString('base64url').slice(0, 43)])),
+  };
+}
+
+/** The first form of the fair draws' secrets (other than the seed's hex) in `text`, or null. Every window of every
+ * run of hex or base64 characters long enough is looked up, so a form inside a longer run is found too. */
+export function fairFormIn(text: string, secrets: FairSecrets): string | null {
+  for (const run of text.match(/[0-9a-fA-F]{64,}/g) ?? [])
+    for (let i = 0; i + 64 <= run.length; i++) if (secrets.hex.has(run.slice(i, i + 64).toLowerCase())) return run.slice(i, i + 64);
+  for (const run of text.match(/[A-Za-z0-9+/_-]{43,}/g) ?? [])
+    for (let i = 0; i + 43 <= run.length; i++) if (secrets.base64.has(run.slice(i, i + 43))) return run.slice(i, i + 43);
+  return null;
+}
+
+/**
+ * Every message and reply a client received keeps the fair draws secret: nothing derived from the seed anywhere,
+ * and the seed itself only in the table info of a game that is over (revealed), once a message. Returns how many
+ * messages showed it revealed.
+ */
+export function expectFairKept(client: TestClient, secrets: FairSecrets): number {
+  let revealed = 0;
+  for (const raw of [...client.raw, ...client.replies]) {
+    const form = fairFormIn(raw, secrets);
+    if (form) throw new Error(`a message holds a form of the fair draws' secrets (${form.slice(0, 12)}…): ${raw.slice(0, 160)}`);
+    if (!raw.includes(secrets.seed)) continue;
+    const message = JSON.parse(raw) as ServerMessage;
+    const info = message.type === 'snapshot' ? message.snapshot.table : message.type === 'update' ? message.info : undefined;
+    if (info?.status !== 'over' || info.fair?.seed !== secrets.seed) throw new Error(`a message holds the fair seed before the end: ${raw.slice(0, 160)}`);
+    if (raw.split(secrets.seed).length !== 2) throw new Error('the revealed seed is in a message twice');
+    revealed++;
+  }
+  return revealed;
+}
 
 /**
  * A table with people seated in order (the first is the host, created with its token) and then bots, every
@@ -412,6 +507,10 @@ export async function seatedTable(
     visibility?: 'public' | 'private';
     game?: string;
     hints?: boolean;
+    /** Each person sends a contribution to the fair draws after sitting, as the web client does. */
+    contribute?: boolean;
+    /** The game's options (Robbery's memoryAid). */
+    options?: Record<string, unknown>;
   },
 ): Promise<{ id: TableId; clients: TestClient[]; tokens: Token[] }> {
   const { id, token } = await createTable(server, {
@@ -420,6 +519,7 @@ export async function seatedTable(
     visibility: options.visibility ?? 'public',
     ...(options.game ? { game: options.game } : {}),
     ...(options.hints === undefined ? {} : { hints: options.hints }),
+    ...(options.options === undefined ? {} : { options: options.options }),
   });
   const clients: TestClient[] = [];
   const tokens: Token[] = [];
@@ -427,6 +527,7 @@ export async function seatedTable(
     const client = await TestClient.connect(server.url, i === 0 ? token : undefined);
     await client.watch(id);
     const sat = await client.must({ type: 'sit', table: id, name });
+    if (options.contribute) await client.must({ type: 'contribute', table: id, value: contribution() });
     clients.push(client);
     tokens.push(sat.token);
   }

@@ -11,15 +11,15 @@ import { StoreConflict, type LoadedTable, type Store, type TableChange } from '.
 import { newTable } from '../src/tables/decide.ts';
 import { TableHost, type TableBroadcast, type TableListener } from '../src/tables/host.ts';
 import type { StoredEntry, Table, TableRecord } from '../src/tables/table.ts';
-import { guess } from './support/guess-game.ts';
+import { guess, guessWithMoments } from './support/guess-game.ts';
 import { HeldThinking } from './support/held-thinking.ts';
 import { ManualClock } from './harness.ts';
 
 class MemoryStore implements Store {
-  readonly tables = new Map<TableId, { record: TableRecord; setup: unknown; moves: unknown[]; log: StoredEntry[] }>();
+  readonly tables = new Map<TableId, { record: TableRecord; setup: unknown; moves: unknown[]; log: StoredEntry[]; fairSeed: string | null }>();
   failNext: 'disk' | 'conflict' | null = null;
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]) {
-    this.tables.set(record.id, { record, setup: null, moves: [], log: [...entries] });
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null) {
+    this.tables.set(record.id, { record, setup: null, moves: [], log: [...entries], fairSeed });
   }
   async append(change: TableChange) {
     const t = this.tables.get(change.record.id);
@@ -35,16 +35,36 @@ class MemoryStore implements Store {
   }
   async load(id: TableId) {
     const t = this.tables.get(id);
-    return t ? ({ record: t.record, setup: t.setup, moves: t.moves } as LoadedTable) : null;
+    return t ? ({ record: t.record, setup: t.setup, moves: t.moves, fairSeed: t.fairSeed } as LoadedTable) : null;
   }
   async readLog(id: TableId, after: number) {
     return (this.tables.get(id)?.log ?? []).filter((e) => e.seq > after);
   }
-  async activeTableIds() {
+  async liveTableIds() {
     return [...this.tables.keys()];
   }
   async issueToken() {}
   async isIssuedToken() {
+    return true;
+  }
+  async dueTables() {
+    return [];
+  }
+  async nextWake() {
+    return null;
+  }
+  async serverKey(_name: string, make: () => string) {
+    return make();
+  }
+  async savePushSubscription() {}
+  async dropPushSubscription() {}
+  async pushSubscriptions() {
+    return [];
+  }
+  async setPushVisible() {
+    return false;
+  }
+  async claimPush() {
     return true;
   }
   async close() {}
@@ -273,6 +293,47 @@ describe('thinking bots at a host', () => {
     const asked = await again.next('think');
     expect(asked.request).toEqual(held.request);
     reloaded.dispose();
+  });
+
+  it('holds a thinking bot’s answer that comes while the table waits at a moment, and plays it when the pause ends', async () => {
+    // A person (seat 0) and a normal bot (seat 1) pick at once; the person's pick is a moment that pauses the table
+    // while the bot's pick stays open and is being thought about.
+    const thinking = new HeldThinking();
+    const store = new MemoryStore();
+    const clock = new ManualClock();
+    const listener: TableListener = { broadcast: () => undefined, lobbyChanged: () => undefined };
+    const logged: string[] = [];
+    const deps = { store, clock, listener, random: Rng.fromSeed('held'), botDelayMs: 0, thinking, log: (_f: object, m: string) => void logged.push(m) };
+    const record = newTable('H'.repeat(22) as TableId, { game: 'guess', name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, HOST, clock.now(), 'seed');
+    await store.createTable(record, []);
+    const table = new TableHost(guessWithMoments, { record, setup: null, state: null }, [], deps);
+    table.presence.connect(HOST);
+    for (const c of [{ type: 'sit', owner: HOST, name: 'Host' }, { type: 'add-bot', owner: HOST, bot: 'normal' }, { type: 'start', owner: HOST }] as const)
+      expect(await table.run(c)).toMatchObject({ ok: true });
+    const held = await thinking.next('think');
+    expect(held.request.seat).toBe(1);
+    expect(await table.run({ type: 'act', owner: HOST, version: 0, intent: { type: 'pick', n: 2 } })).toMatchObject({ ok: true });
+    expect(table.record.pause?.waiting).toEqual([0]);
+    const paused = JSON.stringify(store.tables.get(table.id));
+
+    // The answer arrives during the pause: refused by the decision step, held by the host, nothing stored.
+    held.answer({ type: 'pick', n: 3 });
+    while (!(table as unknown as { held: Map<string, unknown> }).held.size) await new Promise((r) => setImmediate(r));
+    await table.settled();
+    expect(JSON.stringify(store.tables.get(table.id))).toBe(paused);
+    expect(table.record.decisions.map((d) => d.seat)).toEqual([1]);
+    expect(thinking.thinks).toEqual([]); // not thought about again
+    expect(logged).not.toContain('a thinking bot’s answer was dropped');
+
+    // The person moves on: the pause ends and the held answer is played as the bot's pick.
+    expect(await table.run({ type: 'ready', owner: HOST })).toMatchObject({ ok: true });
+    while (table.version < 2) await new Promise((r) => setImmediate(r));
+    await table.settled();
+    expect(store.tables.get(table.id)?.moves.slice(0, 2)).toEqual([
+      { seat: 0, action: { type: 'pick', n: 2 } },
+      { seat: 1, action: { type: 'pick', n: 3 } },
+    ]);
+    table.dispose();
   });
 
   it('thinks for every bot seat a simultaneous decision awaits, each on its own', async () => {

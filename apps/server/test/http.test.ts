@@ -2,9 +2,10 @@
 
 import request from 'supertest';
 import { fromRecord, summarize } from '@razzia/game-razzia';
-import { CreateTableResponseSchema, GamesResponseSchema, HttpErrorSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
+import { ClientMessageSchema, CreateTableResponseSchema, GamesResponseSchema, HttpErrorSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
+import { gameJsonSchema, protocolJsonSchema } from '@razzia/protocol/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import { TEST_GAMES, TestClient, autoPlay, createTable, testServer } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -32,6 +33,8 @@ describe('GET /api/games', () => {
     // Every game of the platform can sample what a seat does not see: all five, weakest first, named for a menu.
     for (const id of ['razzia-dorra', 'robbery']) expect(games.find((g) => g.id === id)?.bots.map((b) => b.id)).toEqual(['random', 'greedy', 'easy', 'normal', 'hard']);
     expect(games.find((g) => g.id === 'razzia')?.bots.find((b) => b.id === 'hard')).toMatchObject({ name: 'Hard' });
+    // Robbery's one option, off by default (docs/rules/robbery.md B8.3).
+    expect(games.find((g) => g.id === 'robbery')?.options).toEqual({ memoryAid: false });
     // A game that cannot (the test game) offers its own bots only.
     expect(games.find((g) => g.id === 'guess')?.bots.map((b) => b.id).sort()).toEqual(['greedy', 'random']);
   });
@@ -59,6 +62,13 @@ describe('POST /api/tables', () => {
     expect(HttpErrorSchema.parse(guess.body).error.message).toMatch(/hints/);
   });
 
+  it('opens a Robbery table with the memory aid on, kept in its settings', async () => {
+    const res = await request(server.url).post('/api/tables').send({ ...good, game: 'robbery', options: { memoryAid: true } }).expect(201);
+    expect(res.body.table.game).toBe('robbery');
+    const table = await server.tables.get(res.body.table.id);
+    expect(table?.record.settings.options).toEqual({ memoryAid: true });
+  });
+
   it('keeps the token a browser presents, so the same browser hosts many tables', async () => {
     const first = await request(server.url).post('/api/tables').send(good).expect(201);
     const second = await request(server.url).post('/api/tables').set('authorization', `Bearer ${first.body.token}`).send(good).expect(201);
@@ -68,10 +78,11 @@ describe('POST /api/tables', () => {
 
   it.each([
     ['no body', undefined],
-    ['a missing field', { name: 'x', players: 4, visibility: 'public' }],
+    ['no name', { players: 4, visibility: 'public', clock: null }],
     ['six players at Razzia! (2 to 5)', { ...good, players: 6 }],
     ['a game this server does not have', { ...good, game: 'chess' }],
     ['options a game does not have', { ...good, options: { fast: true } }],
+    ['a memory aid that is not true or false', { ...good, game: 'robbery', options: { memoryAid: 'yes' } }],
     ['a name of zero-width spaces', { ...good, name: '\u200b\u200b' }],
     ['a name with a right-to-left override', { ...good, name: 'Friday \u202enight' }],
     ['one player', { ...good, players: 1 }],
@@ -94,6 +105,16 @@ describe('POST /api/tables', () => {
     // Well-formed, 43 URL-safe characters, but made up: not an identity.
     const madeUp = `Bearer ${'a'.repeat(43)}`;
     expect((await request(server.url).post('/api/tables').set('authorization', madeUp).send(good).expect(401)).body.error.code).toBe('unknown-token');
+  });
+
+  it('opens a table from a name alone: private, the game\'s fewest seats, no clock, no hints, Razzia! by default', async () => {
+    const razzia = CreateTableResponseSchema.parse((await request(server.url).post('/api/tables').send({ name: 'Just a name' }).expect(201)).body);
+    expect(razzia.table).toMatchObject({ game: 'razzia', name: 'Just a name', players: 2, visibility: 'private', clock: null, hints: false });
+    const dorra = CreateTableResponseSchema.parse((await request(server.url).post('/api/tables').send({ name: 'Dorra', game: 'razzia-dorra' }).expect(201)).body);
+    expect(dorra.table).toMatchObject({ game: 'razzia-dorra', players: 3, visibility: 'private', clock: null });
+    // A private table is not listed.
+    const lobby = (await request(server.url).get('/api/tables').expect(200)).body.tables.map((t: { id: string }) => t.id);
+    expect(lobby).not.toContain(razzia.table.id);
   });
 
   it('stores a name as people see it: Unicode NFC, blanks collapsed, trimmed', async () => {
@@ -139,6 +160,67 @@ describe('GET /api/tables and /api/tables/:id', () => {
       expect(HttpErrorSchema.parse(res.body).error.message).toEqual(expect.any(String));
     }
     expect(cases[0]?.status).toBe(400);
+  });
+});
+
+describe('GET /api/games/:id/schema and /api/protocol/schema', () => {
+  it('serves each game\'s options, decisions, view, events and payload as JSON Schema, exactly as generated from its zod schemas', async () => {
+    for (const game of TEST_GAMES.games) {
+      const res = await request(server.url).get(`/api/games/${game.id}/schema`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual(JSON.parse(JSON.stringify(gameJsonSchema(game))));
+      expect(Object.keys(res.body.$defs)).toEqual(['options', 'action', 'view', 'event', 'payload']);
+    }
+    const unknown = await request(server.url).get('/api/games/chess/schema').expect(404);
+    expect(HttpErrorSchema.parse(unknown.body).error).toMatchObject({ code: 'not-found', message: expect.stringContaining('GET /api/games') });
+  });
+
+  it('serves the messages both ways and the HTTP bodies as JSON Schema', async () => {
+    const res = await request(server.url).get('/api/protocol/schema').expect(200);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(protocolJsonSchema())));
+    expect(res.body.$defs.ClientMessage.oneOf.map((o: { properties: { type: { const: string } } }) => o.properties.type.const)).toEqual(ClientMessageSchema.options.map((o) => o.shape.type.value));
+  });
+});
+
+describe('HTTP errors Node or Fastify raise before a route', () => {
+  it('answers a known path asked with another method 405, with the methods it has in Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['delete', '/api/tables', 'GET, HEAD, POST'],
+      ['put', '/api/games', 'GET, HEAD'],
+      ['post', '/api/games/razzia/schema', 'GET, HEAD'],
+      ['patch', `/api/tables/${'Z'.repeat(22)}`, 'GET, HEAD'],
+      ['post', `/api/tables/${'Z'.repeat(22)}/record`, 'GET, HEAD'],
+      ['options', '/api/tables', 'GET, HEAD, POST'],
+      ['delete', '/healthz', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await (request(server.url) as unknown as Record<string, (p: string) => request.Test>)[method]!(path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      if (method !== 'head') expect(HttpErrorSchema.parse(res.body).error).toMatchObject({ code: 'bad-message', message: expect.stringContaining(allow) });
+    }
+    // A path that does not exist at all is still 404.
+    expect((await request(server.url).delete('/api/nothing-here').expect(404)).body.error.code).toBe('not-found');
+  });
+
+  it('answers a body that is not JSON 415, in the documented shape', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream']) {
+      const res = await request(server.url).post('/api/tables').set('content-type', type).send('name=x').expect(415);
+      expect(HttpErrorSchema.parse(res.body).error).toEqual({ code: 'bad-message', message: 'send the body as JSON, with Content-Type: application/json' });
+    }
+  });
+
+  it('answers a URL or headers over 16 KB 431 too-large, in the documented shape (not Fastify\'s own)', async () => {
+    for (const res of [
+      await fetch(`${server.url}/api/tables/${'x'.repeat(20_000)}`),
+      await fetch(`${server.url}/api/games`, { headers: { 'x-padding': 'y'.repeat(20_000) } }),
+    ]) {
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(HttpErrorSchema.parse(await res.json()).error).toEqual({ code: 'too-large', message: 'the URL and headers are at most 16 KB together' });
+    }
+    // The server carries on.
+    await request(server.url).get('/api/games').expect(200);
   });
 });
 

@@ -59,7 +59,7 @@ describe('table leases (PostgreSQL)', () => {
     const b = await store.acquire(record.id, B, 60_000);
     const opened = (id: string) => {
       const next = { ...newTable(id as TableId, settings, 'h' as TokenHash, 2, 'next'), seq: 1 };
-      return { record: next, entries: [{ seq: 1, at: 2, kind: 'table' as const, notice: { type: 'game-started' as const } }] };
+      return { record: next, entries: [{ seq: 1, at: 2, kind: 'table' as const, notice: { type: 'game-started' as const } }], fairSeed: `seed of ${id}` };
     };
     const change = (id: string, fence: number) => ({
       record: { ...record, seq: 1, rematch: id as TableId },
@@ -74,7 +74,7 @@ describe('table leases (PostgreSQL)', () => {
     expect(await store.load('S'.repeat(22) as TableId)).toBeNull();
     // The owner's is stored with its table and that table's log.
     await store.append(change('R'.repeat(22), b?.epoch as number));
-    expect((await store.load('R'.repeat(22) as TableId))?.record).toMatchObject({ id: 'R'.repeat(22), seq: 1, status: 'waiting' });
+    expect(await store.load('R'.repeat(22) as TableId)).toMatchObject({ record: { id: 'R'.repeat(22), seq: 1, status: 'waiting' }, fairSeed: `seed of ${'R'.repeat(22)}` });
     expect(await store.readLog('R'.repeat(22) as TableId, 0)).toHaveLength(1);
     expect((await store.owner('R'.repeat(22) as TableId))?.node).toBeNull();
     await store.close();

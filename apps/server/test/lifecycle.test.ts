@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Token } from '@razzia/protocol';
+import { DEFAULT_SWEEP } from '../src/tables/registry.ts';
 import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('table lifecycle', () => {
@@ -49,6 +50,11 @@ describe('table lifecycle', () => {
     expect(view.snapshot.table.status).toBe('waiting');
     expect(view.snapshot.table.seats.map((s) => s.occupant?.name)).toEqual(['Host', 'Guest', 'Greedy bot']);
     expect(view.snapshot.table.seats[0]?.occupant?.host).toBe(true);
+    // A new seed, committed anew, and nobody's contribution yet (each person sends one for this game).
+    const first = host.held.get(id)?.info.fair;
+    expect(first?.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(view.snapshot.table.fair).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), contributions: [null, null, null], seed: null });
+    expect(view.snapshot.table.fair?.commitment).not.toBe(first?.commitment);
     // The host starts it right away.
     await host.watch(rematch.table);
     await host.must({ type: 'start', table: rematch.table });
@@ -88,14 +94,15 @@ describe('memory', () => {
     await host.must({ type: 'start', table: finished.id });
     await done;
     const DAY = 24 * 3600_000;
+    const limits = { ...DEFAULT_SWEEP, waitingMs: DAY };
     const waiting = await createTable(server, { players: 3 });
     expect(server.tables.size).toBe(2);
     await server.tables.settled();
     // Somebody still watches the finished table: it stays; the waiting one is not a day old yet.
-    expect(server.tables.sweep(Date.now(), DAY)).toBe(0);
+    expect(server.tables.sweep(Date.now(), limits)).toBe(0);
     host.close();
-    await expect.poll(() => server.tables.sweep(Date.now(), DAY)).toBe(1); // once the server saw the socket go
-    expect(server.tables.sweep(Date.now() + DAY, DAY)).toBe(1); // a day later, the abandoned waiting table
+    await expect.poll(() => server.tables.sweep(Date.now(), limits)).toBe(1); // once the server saw the socket go
+    expect(server.tables.sweep(Date.now() + DAY, limits)).toBe(1); // a day later, the abandoned waiting table
     expect(server.tables.size).toBe(0);
     // Both come back from the store when asked for.
     const res = await fetch(`${server.url}/api/tables/${finished.id}/record`);

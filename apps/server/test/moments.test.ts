@@ -1,4 +1,5 @@
-// A moment of the game over real sockets: after a Razzia! round is scored, the table waits for the person at it to
+// A moment of the game over real sockets: after a Razzia! round is scored (a Dorra's Razzia round, a Robbery raid
+// ends), the table waits for the person at it to
 // move on (`ready`) before its bots play on, or its longest time. With a hand-driven clock, "nobody moves" is
 // exact: timers fire only inside `advance`.
 
@@ -118,6 +119,49 @@ describe('moments of the game', () => {
       await again.close();
     }
   });
+
+  for (const { game, players, moment } of [
+    { game: 'razzia-dorra', players: 3, moment: 'round-ended' },
+    { game: 'robbery', players: 3, moment: 'banked' },
+  ])
+    it(`${game}: after ${moment === 'banked' ? 'a raid’s end and its Boss check' : 'a round’s end'}, the bots wait until the person sends ready`, async () => {
+      const clock = new ManualClock();
+      const server = await testServer({ clock, botDelayMs: BOT_DELAY, momentMaxMs: MAX });
+      try {
+        const { id, clients } = await seatedTable(server, { game, players, people: ['Host'], bots: ['greedy', 'greedy'] });
+        const host = clients[0] as TestClient;
+        await host.must({ type: 'start', table: id });
+        const table = server.tables.live(id) as TableHost;
+        for (let i = 0; i < 2_000 && !table.record.pause; i++) {
+          const game = table.gameFor(0);
+          if (game?.awaiting.includes(0)) await host.must({ type: 'act', table: id, version: table.version, intent: game.legal[0] as Intent });
+          else clock.advance(BOT_DELAY);
+          await server.tables.settled();
+        }
+        expect(table.record.pause?.waiting).toEqual([0]);
+        const paused = await host.waitFor((m) => m.type === 'update' && m.message.info?.pause != null);
+        if (paused.type !== 'update') throw new Error('unreachable');
+        const events = paused.entries.map((e) => e.event.type);
+        expect(events).toContain(moment);
+        expect(events.indexOf('paused')).toBeGreaterThan(events.lastIndexOf(moment));
+        // The bots' delay passes many times over: nothing moves while the person reads.
+        const version = table.version;
+        clock.advance(MAX - 1);
+        await server.tables.settled();
+        expect(table.version).toBe(version);
+        await host.must({ type: 'ready', table: id });
+        expect(table.record.pause).toBeNull();
+        for (let i = 0; i < 50 && table.version === version; i++) {
+          const game = table.gameFor(0);
+          if (game?.awaiting.includes(0)) await host.must({ type: 'act', table: id, version: table.version, intent: game.legal[0] as Intent });
+          else clock.advance(BOT_DELAY);
+          await server.tables.settled();
+        }
+        expect(table.version).toBeGreaterThan(version);
+      } finally {
+        await server.close();
+      }
+    });
 
   it('refuses ready from a spectator; a ready nobody waits for changes nothing', async () => {
     const server = await testServer();

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng, step, type Move } from '@razzia/contract';
+import { verifyRecord } from '@razzia/contract/verify';
 import {
   eventFor,
   legal,
@@ -24,7 +25,7 @@ import {
 } from '@razzia/game-razzia-dorra';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const GAME = 'razzia-dorra';
@@ -40,12 +41,15 @@ interface Truth {
   /** For each event, the move that made it. */
   readonly moveOf: readonly number[];
   readonly moves: readonly Move<Action>[];
+  /** The record as the server gave it, headers and all. */
+  readonly record: unknown;
 }
 
 async function truthOf(url: string, id: TableId): Promise<Truth> {
   const res = await fetch(`${url}/api/tables/${id}/record`);
   expect(res.status).toBe(200);
-  const read = readRecord(await res.json());
+  const record: unknown = await res.json();
+  const read = readRecord(record);
   if (!read.ok) throw new Error(read.message);
   const started = razziaDorra.start(read.setup);
   if (!started.ok) throw new Error(started.error);
@@ -63,7 +67,7 @@ async function truthOf(url: string, id: TableId): Promise<Truth> {
     cum.push(events.length);
     states.push(r.state);
   }
-  return { states, events, cum, moveOf, moves: read.moves };
+  return { states, events, cum, moveOf, moves: read.moves, record };
 }
 
 /** JSON with sorted keys: two payloads compare equal exactly when they hold the same data. */
@@ -176,7 +180,7 @@ describe.each([
   it('every message to every seat and spectator shows exactly what the rules allow, to the end', async () => {
     const server = await testServer();
     const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
-    const { id, clients } = await seatedTable(server, { game: GAME, players, people: names, bots });
+    const { id, clients } = await seatedTable(server, { game: GAME, players, people: names, bots, contribute: true });
     const early = await TestClient.connect(server.url);
     await early.watch(id);
     const finals = clients.map((c, seat) => autoPlay(c, id, randomPick(`dorra-${players}-${seat}`)));
@@ -199,6 +203,10 @@ describe.each([
     // Every die was rolled by the server during the game, and every roll was told to everyone after it happened.
     const dice = truth.moves.filter((m) => 'chance' in m && m.chance.kind === 'die').length;
     expect(truth.events.filter((e) => e.type === 'rolled')).toHaveLength(dice);
+    // Every shuffle and die is the fair draws' (the record verifies), and their seed reached nobody before the end.
+    expect(verifyRecord(razziaDorra, truth.record)).toMatchObject({ ok: true, contributed: names.map((_, seat) => seat) });
+    const secrets = await fairSecrets(server.dataDir, id);
+    for (const c of [...clients, early, late]) expect(expectFairKept(c, secrets)).toBeGreaterThan(0);
     for (const c of [...clients, early, late]) c.close();
     await server.close();
   });
@@ -467,7 +475,7 @@ class ServerProcess {
   ) {}
 
   static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -531,11 +539,11 @@ describe('kill -9 mid-duel', () => {
     for (const p of processes) await p.stop();
   });
 
-  it('never leaves half a duel, never rolls a die again, and the same clients finish the game', async () => {
+  it('never leaves half a duel, never rolls a die again, draws every die from the same fair seed, and the same clients finish the game', async () => {
     const dataDir = tempDir();
     let server = await ServerProcess.start(dataDir);
     processes.push(server);
-    const { id, clients } = await seatedTable(server, { game: GAME, players: 3, people: ['Ann', 'Ben', 'Cas'] });
+    const { id, clients } = await seatedTable(server, { game: GAME, players: 3, people: ['Ann', 'Ben', 'Cas'], contribute: true });
     const everyone = [...clients];
     await (clients[0] as TestClient).must({ type: 'start', table: id });
     await caughtUp(clients, id, 2);
@@ -602,6 +610,12 @@ describe('kill -9 mid-duel', () => {
     const rolls = truth.moves.flatMap((m) => ('chance' in m && m.chance.kind === 'die' ? [m.chance.value] : []));
     expect(duelsSeen(now[2] as TestClient, id).flatMap((d) => d.rolls)).toEqual(rolls);
     for (const c of everyone) expectHidden(c, id, truth);
+    // Three processes drew this game's chance, each from the seed stored with the table: the record verifies, and
+    // no client of any of them saw the seed (or anything drawn from it) before the end.
+    expect(verifyRecord(razziaDorra, truth.record)).toMatchObject({ ok: true, contributed: [0, 1, 2] });
+    const secrets = await fairSecrets(dataDir, id);
+    for (const c of everyone) expectFairKept(c, secrets);
+    expect(now.map((c) => expectFairKept(c, secrets) > 0)).toEqual([true, true, true]);
     for (const c of now) c.close();
   });
 });

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableId, Token } from '@razzia/protocol';
 import { CATCH_UP_LIMIT } from '../src/tables/host.ts';
-import { TestClient, autoPlay, createTable, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { TestClient, autoPlay, createTable, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -61,6 +61,7 @@ describe('a dropped connection mid-auction', () => {
     await host.must({ type: 'sit', table: id, name: 'Host' });
     for (let i = 0; i < 4; i++) await host.must({ type: 'add-bot', table: id, bot: 'random' });
     await host.watch(id);
+    await host.must({ type: 'say', table: id, text: 'good luck' });
     const done = autoPlay(host, id);
     await host.must({ type: 'start', table: id });
     await done;
@@ -70,6 +71,19 @@ describe('a dropped connection mid-auction', () => {
     const seq = full.snapshot.seq;
     expect(seq).toBeGreaterThan(CATCH_UP_LIMIT + 1); // a whole five-player game logs more than that
     expect(full.snapshot.log).toHaveLength(seq);
+    // Each entry is the same, byte for byte (key order included), in the update that brought it and in a snapshot
+    // read back from the store (PostgreSQL's jsonb keeps keys in an order of its own).
+    const entries = (raw: readonly string[]) =>
+      new Map(
+        raw.flatMap((m) => {
+          const message = JSON.parse(m) as { type: string; entries?: { seq: number }[]; snapshot?: { log: { seq: number }[] } };
+          return (message.entries ?? message.snapshot?.log ?? []).map((e) => [e.seq, JSON.stringify(e)] as const);
+        }),
+      );
+    const live = entries(host.raw);
+    const stored = entries(late.raw);
+    expect(stored.size).toBe(seq);
+    for (const [n, entry] of stored) expect(entry, `entry ${n}`).toBe(live.get(n));
     // Each watch below starts from the whole log this client holds: what comes is appended, or replaces it.
     expect((await late.watch(id, seq - CATCH_UP_LIMIT - 1)).snapshot.from).toBe(0);
     const caught = await late.watch(id, seq - CATCH_UP_LIMIT);
@@ -82,6 +96,55 @@ describe('a dropped connection mid-auction', () => {
   });
 });
 
+describe('a decision in flight when the connection drops', () => {
+  it('gets no reply; after reconnecting, the game payload says whether it was applied, and sending it again applies it at most once', async () => {
+    const server = await testServer();
+    const { id, clients, tokens } = await seatedTable(server, { players: 2, people: ['Host', 'Guest'] });
+    await (clients[0] as TestClient).must({ type: 'start', table: id });
+    const seat = ((clients[0] as TestClient).payload(id)?.awaiting[0] ?? 0) as number;
+    const decider = clients[seat] as TestClient;
+    const other = clients[1 - seat] as TestClient;
+    await decider.waitFor((m) => (m.type === 'update' || m.type === 'snapshot') && (m.held.game?.legal.length ?? 0) > 0);
+    const held = decider.held.get(id);
+    const version = held?.game?.version as number;
+    const act = { type: 'act', table: id, version, intent: held?.game?.legal[0] } as const;
+
+    // 1. Sent, and the connection closes at once: socket.io may drop the message with the connection (what it does
+    // when both arrive together) or it may arrive and be applied. No reply either way.
+    let replied = false;
+    decider.socket.emit('msg', act, () => (replied = true));
+    decider.socket.disconnect();
+    // The same client connects again (as socket.io does by itself) and asks for what it missed.
+    const back = decider;
+    back.socket.auth = { token: tokens[seat] };
+    await new Promise<void>((resolve) => back.socket.once('connect', () => resolve()).connect());
+    const caught = await back.watch(id, held?.seq);
+    expect(replied).toBe(false);
+    // The client does as the protocol says: sent again as it was, it is applied if it was not, refused if it was.
+    const resent = await back.send(act);
+    if (caught.snapshot.payload?.version === version) {
+      expect(caught.snapshot.payload).toMatchObject({ awaiting: [seat] }); // not applied: still awaited
+      expect(resent).toEqual({ ok: true, version: version + 1 });
+    } else expect(resent).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    expect(back.payload(id)?.version).toBe(version + 1);
+
+    // 2. Applied, but its reply lost (here: sent by another connection of the same token, whose reply nobody reads).
+    await other.waitFor((m) => m.type === 'update' && (m.held.game?.legal.length ?? 0) > 0);
+    const next = other.held.get(id)?.game as NonNullable<ReturnType<TestClient['payload']>>;
+    const again = { type: 'act', table: id, version: next.version, intent: next.legal[0] } as const;
+    const twin = await TestClient.connect(server.url, tokens[1 - seat]);
+    const seen = twin.frames.length;
+    await twin.watch(id);
+    other.socket.emit('msg', again, () => undefined);
+    await twin.waitFor((m) => m.type === 'update' && m.held.game?.version === next.version + 1, seen);
+    // The payload moved past the version it was decided on; the retry is refused, never applied twice.
+    expect(await twin.send(again)).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    expect(twin.payload(id)?.version).toBe(next.version + 1);
+    for (const c of [twin, ...clients]) c.close();
+    await server.close();
+  });
+});
+
 // The real server as a child process, killed with SIGKILL and started again on the same data directory.
 class ServerProcess {
   private constructor(
@@ -90,7 +153,7 @@ class ServerProcess {
   ) {}
 
   static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
       stdio: ['ignore', 'pipe', 'inherit'],

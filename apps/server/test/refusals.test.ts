@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_EVENT, type TableId, type Token } from '@razzia/protocol';
+import { FLOOD_CUT_OFF, MESSAGE_EVENT, type TableId, type Token } from '@razzia/protocol';
 import { TestClient, autoPlay, createTable, seatedTable, testServer } from './harness.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
@@ -33,7 +33,7 @@ async function stateOf(id: TableId) {
 }
 
 describe('refusals at a running table', () => {
-  it('refuses acting for another seat, as a spectator, out of turn, on a stale version — and nothing changes', async () => {
+  it('refuses acting for another seat, as a spectator, out of turn, on a version the game has not reached — and nothing changes', async () => {
     const { id, host, guest, spectator } = await startedTable();
     const before = await stateOf(id);
     const game = before.game;
@@ -48,10 +48,14 @@ describe('refusals at a running table', () => {
     expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'turn/not-your-turn', rule: 'R3.1' } } });
     const asSpectator = await spectator.send({ type: 'act', table: id, version: v, intent: { type: 'call' } });
     expect(asSpectator).toMatchObject({ ok: false, error: { code: 'not-seated' } });
-    const stale = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
-    expect(stale).toMatchObject({ ok: false, error: { code: 'stale-version' } });
+    const future = await onTurn.send({ type: 'act', table: id, version: v + 1, intent: { type: 'draw', pile: 0 } });
+    expect(future).toMatchObject({ ok: false, error: { code: 'future-version' } });
     const illegal = await onTurn.send({ type: 'act', table: id, version: v, intent: { type: 'bid', cheque: 2 } });
     expect(illegal).toMatchObject({ ok: false, error: { code: 'rule', rule: { code: 'auction/none-running', rule: 'R6.2' } } });
+    // Contributions to the fair draws: 32 bytes as hex, before the start only.
+    expect(await host.send({ type: 'contribute', table: id, value: 'ab'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'not-waiting' } });
+    expect(await host.send({ type: 'contribute', table: id, value: 'AB'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'bad-message' } });
+    expect(await spectator.send({ type: 'contribute', table: id, value: 'ab'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     expect(await stateOf(id)).toMatchObject({ seq: before.seq, version: before.version });
     for (const c of [host, guest, spectator]) c.close();
   });
@@ -81,8 +85,30 @@ describe('refusals at a running table', () => {
     await host.waitFor((m) => m.type === 'presence' && m.connected[0] === false);
     await host.must({ type: 'remove', table: id, seat: 0 });
     await host.must({ type: 'remove', table: id, seat: 1 });
-    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    // Nobody is seated any more: who you are is checked before the moment.
+    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
     host.close();
+  });
+
+  it('answers a message that fails several checks with the first of the documented order', async () => {
+    const strict = await testServer({ rateLimit: { perSecond: 0.0001, burst: 3 } });
+    const { id, clients } = await seatedTable(strict, { players: 2, people: ['Host'] });
+    const host = clients[0] as TestClient;
+    const c = await TestClient.connect(strict.url);
+    // The door: the size before the shape; then, with the socket's rate spent, the rate before anything.
+    expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    expect(await c.send({ type: 'say', table: id, text: 'x', reaction: '👍' })).toMatchObject({ ok: false, error: { code: 'bad-message', message: expect.stringContaining('exactly one of the two') } });
+    expect(await c.send({ type: 'say', table: 'Z'.repeat(22), text: 'x' })).toMatchObject({ ok: false, error: { code: 'no-such-table' } });
+    expect(await c.send({ type: 'fly', pad: 'x'.repeat(5000) })).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    c.close();
+    // Who you are, before the moment and the seat asked for.
+    const spectator = await TestClient.connect(strict.url);
+    await spectator.watch(id);
+    expect(await spectator.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(await host.send({ type: 'rematch', table: id })).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    spectator.close();
+    host.close();
+    await strict.close();
   });
 
   it('refuses malformed, unknown and oversized messages with typed errors', async () => {
@@ -121,6 +147,13 @@ describe('refusals at a running table', () => {
       (e: Error & { data?: { code?: string } }) => e,
     );
     expect(malformed?.data?.code).toBe('unknown-token');
+    // A 20 KB token is no token either: a typed refusal, not a connection closed unanswered (and retried for ever).
+    const huge = await TestClient.connect(server.url, 'x'.repeat(20_000) as Token).then(
+      () => null,
+      (e: Error & { data?: { code?: string } }) => e,
+    );
+    expect(huge?.data?.code).toBe('unknown-token');
+    expect(huge?.message).toBe('auth: a token is 43 URL-safe characters');
   });
 
   it('cuts off a socket that sends a frame over the hard cap, and the server carries on', async () => {
@@ -198,6 +231,58 @@ describe('fuzzing', () => {
     while (!again) again = await TestClient.connect(strict.url).catch(() => null);
     expect((await again.send({ type: 'lobby', follow: false })).ok).toBe(true);
     for (const c of [...open, again]) c.close();
+    await strict.close();
+  });
+
+  it('at the flood cut-off, every message sent before the cut has its one reply before the connection closes; later ones are refused', async () => {
+    const { id, clients } = await seatedTable(server, { players: 2, people: ['Host'] });
+    const flooder = await TestClient.connect(server.url);
+    await flooder.watch(id);
+    // Five chat lines, which wait for the table (store, publish), then 600 refusals at the door, all sent at once.
+    const sent: { payload: object; reply?: { ok: boolean; error?: { code: string } }; beforeClose?: boolean }[] = [
+      ...Array.from({ length: 5 }, (_, i) => ({ payload: { type: 'say', table: id, text: `line ${i}`, name: 'Flood' } })),
+      ...Array.from({ length: 600 }, () => ({ payload: { type: 'fly' } })),
+    ];
+    let closed = false;
+    const gone = new Promise<void>((resolve) =>
+      flooder.socket.once('disconnect', () => {
+        closed = true;
+        resolve();
+      }),
+    );
+    for (const m of sent)
+      flooder.socket.emit(MESSAGE_EVENT, m.payload, (reply: { ok: boolean }) => {
+        m.reply = reply;
+        m.beforeClose = !closed;
+      });
+    await gone;
+    // The cut comes at the 500th refusal in a row, by arrival: the accepted lines answered later do not reset it.
+    const cut = 5 + FLOOD_CUT_OFF;
+    sent.slice(0, cut).forEach((m, i) => {
+      expect(m.beforeClose, `message ${i}`).toBe(true);
+      expect(m.reply).toMatchObject(i < 5 ? { ok: true } : { ok: false, error: { code: 'bad-message' } });
+    });
+    // Sent after the cut: refused (the connection is closing), or on the wire when it closed and never answered.
+    for (const m of sent.slice(cut)) if (m.reply) expect(m.reply).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    flooder.close();
+    for (const c of clients) c.close();
+  });
+
+  it('counts refused chat lines toward the cut-off, in the order they arrived', async () => {
+    const strict = await testServer({ chatLimit: { perSecond: 0.0001, burst: 5 } });
+    const { id, clients } = await seatedTable(strict, { players: 2, people: ['Host'] });
+    const chatter = await TestClient.connect(strict.url);
+    await chatter.watch(id);
+    const replies: { ok: boolean; error?: { code: string } }[] = [];
+    const gone = new Promise<void>((resolve) => chatter.socket.once('disconnect', () => resolve()));
+    for (let i = 0; i < 600; i++)
+      chatter.socket.emit(MESSAGE_EVENT, { type: 'say', table: id, text: `line ${i}`, name: 'Chatter' }, (r: { ok: boolean }) => replies.push(r));
+    await gone;
+    expect(replies.slice(0, 5).every((r) => r.ok)).toBe(true);
+    expect(replies.slice(5, 5 + FLOOD_CUT_OFF).every((r) => r.error?.code === 'rate-limited')).toBe(true);
+    expect(replies.length).toBeGreaterThanOrEqual(5 + FLOOD_CUT_OFF);
+    chatter.close();
+    for (const c of clients) c.close();
     await strict.close();
   });
 

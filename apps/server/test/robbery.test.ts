@@ -7,11 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng, step, type Move } from '@razzia/contract';
-import { legalActions, readRecord, robbery, view, type Action, type GameEvent, type GameState, type GameView, type Seat } from '@razzia/game-robbery';
+import { verifyRecord } from '@razzia/contract/verify';
+import { legalActions, readRecord, robbery, view, type Action, type GameEvent, type GameState, type GameView, type Seat, type Tile, type TileValue } from '@razzia/game-robbery';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableHost } from '../src/tables/host.ts';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, seatedTable, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -22,13 +23,16 @@ interface Truth {
   readonly states: readonly GameState[];
   /** JSON runs of 10 cards in the order of every draw pile the game had (the deal's, every reshuffle's). */
   readonly pileRuns: readonly string[];
+  /** The record as the server gave it, headers and all. */
+  readonly record: unknown;
 }
 
 /** Replays the finished table's stored record (GET /api/tables/:id/record) through the rules, keeping every state. */
 async function truthOf(server: { url: string }, id: TableId): Promise<Truth> {
   const res = await fetch(`${server.url}/api/tables/${id}/record`);
   expect(res.status).toBe(200);
-  const read = readRecord(await res.json());
+  const record: unknown = await res.json();
+  const read = readRecord(record);
   if (!read.ok) throw new Error(read.message);
   const started = robbery.start(read.setup);
   if (!started.ok) throw new Error(started.error);
@@ -42,7 +46,7 @@ async function truthOf(server: { url: string }, id: TableId): Promise<Truth> {
   }
   const pileRuns: string[] = [];
   for (const pile of piles) for (let i = 0; i + 10 <= pile.length; i++) pileRuns.push(JSON.stringify(pile.slice(i, i + 10)).slice(1, -1));
-  return { states, pileRuns };
+  return { states, pileRuns, record };
 }
 
 /**
@@ -105,7 +109,7 @@ describe.each([
   it('every message to every seat and spectator shows exactly what the rules allow, to the end', async () => {
     const server = await testServer();
     const names = ['Host', ...Array.from({ length: people - 1 }, (_, i) => `Player ${i + 1}`)];
-    const { id, clients } = await seatedTable(server, { game: 'robbery', players, people: names, bots });
+    const { id, clients } = await seatedTable(server, { game: 'robbery', players, people: names, bots, contribute: true });
     const early = await TestClient.connect(server.url);
     await early.watch(id);
     const finals = clients.map((c, seat) => autoPlay(c, id, pick(`robbery-${players}-${seat}`)));
@@ -132,9 +136,88 @@ describe.each([
     expect(drawn(clients[0] as TestClient)).toBeGreaterThan(0);
     expect(drawn(early) + drawn(late)).toBe(0);
     expect(late.held.get(id)?.log.length).toBe(early.held.get(id)?.log.length);
+    // The deal and every reshuffle are the fair draws' (the record verifies), and their seed reached nobody before
+    // the end.
+    expect(verifyRecord(robbery, truth.record)).toMatchObject({ ok: true, contributed: names.map((_, seat) => seat) });
+    const secrets = await fairSecrets(server.dataDir, id);
+    for (const [client] of viewers) expect(expectFairKept(client, secrets)).toBeGreaterThan(0);
     for (const [client] of viewers) client.close();
     await server.close();
   });
+});
+
+// ── The memory aid (ours, B8.3) ───────────────────────────────────────────────────────────────────────────────
+
+/** The perfect memory of issue 20: every seat's banked tiles rebuilt from a log's `took`, Boss checks and `banked`
+ * (null where a faded entry leaves a tile unknown). */
+function rebuilt(log: readonly LogEntry[], players: number): (Tile[] | null)[] {
+  let loot: (TileValue | null)[][] = Array.from({ length: players }, () => []);
+  const banked: (Tile[] | null)[] = Array.from({ length: players }, () => []);
+  for (const entry of log) {
+    if (entry.kind !== 'game') continue;
+    const e = entry.event as unknown as GameEvent;
+    if (e.type === 'took') {
+      loot[e.seat]?.push(e.tile);
+      if (e.from !== null) loot[e.from]?.splice(loot[e.from]?.indexOf(e.tile) ?? -1, 1);
+    } else if (e.type === 'boss-check' && e.seat !== null && e.kept === false) loot[e.seat]?.splice(loot[e.seat]?.indexOf('boss') ?? -1, 1);
+    else if (e.type === 'banked') {
+      loot.forEach((values, s) => {
+        const known = banked[s];
+        banked[s] = known && values.every((v) => v !== null) ? [...known, ...values.map((value) => ({ raid: e.raid, value: value as TileValue }))] : null;
+      });
+      loot = loot.map(() => []);
+    }
+  }
+  return banked.map((b) => b && [...b].sort((x, y) => x.raid - y.raid || String(x.value).localeCompare(String(y.value))));
+}
+
+describe('the memory aid: what a late spectator and a reconnecting player get of the banked raids', () => {
+  for (const memoryAid of [false, true])
+    it(`${memoryAid ? 'with' : 'without'} it: those at the table got every move whole; a snapshot's banked raids come ${memoryAid ? 'whole' : 'faded, and nobody’s banked tiles can be rebuilt from them'}`, async () => {
+      const server = await testServer();
+      try {
+        const { id, clients, tokens } = await seatedTable(server, { game: 'robbery', players: 2, people: ['Host'], bots: ['greedy'], options: { memoryAid } });
+        const host = clients[0] as TestClient;
+        const early = await TestClient.connect(server.url);
+        await early.watch(id);
+        const done = autoPlay(host, id, pick(`aid-${memoryAid}`));
+        await host.must({ type: 'start', table: id });
+        await done;
+        const truth = await truthOf(server, id);
+        const banked = (truth.states.at(-1) as GameState).reckoning?.discarded.map((gone, s) => [...gone, ...(truth.states.at(-1) as GameState).players[s]!.banked]) ?? [];
+        const sorted = (tiles: readonly Tile[]) => [...tiles].sort((x, y) => x.raid - y.raid || String(x.value).localeCompare(String(y.value)));
+
+        // Live: every raid's moves arrived whole, so a perfect memory rebuilds every seat's banked tiles.
+        const live = early.held.get(id)?.log ?? [];
+        expect(rebuilt(live, 2)).toEqual(banked.map(sorted));
+
+        // Late: a spectator who comes now, and the host reconnecting with the log number it held after raid 1.
+        const late = await TestClient.connect(server.url);
+        const joined = await late.watch(id);
+        const firstBank = live.find((e) => e.event.type === 'banked')?.seq as number;
+        const back = await TestClient.connect(server.url, tokens[0]);
+        back.held.set(id, host.held.get(id)!); // it holds the log up to where it asks from
+        const caught = await back.watch(id, firstBank - 5);
+        expect(caught.snapshot.from).toBe(firstBank - 5);
+        for (const log of [joined.snapshot.log, caught.snapshot.log]) {
+          const lastBank = log.findLast((e) => e.event.type === 'banked')?.seq as number;
+          const before = log.filter((e) => e.kind === 'game' && e.seq < lastBank).map((e) => e.event as unknown as GameEvent);
+          const whole = before.filter((e) => (e.type === 'took' && e.tile !== null) || (e.type === 'played' && e.card !== null) || (e.type === 'boss-check' && e.seat !== null));
+          if (memoryAid) expect(whole.length).toBeGreaterThan(10);
+          else expect(whole).toEqual([]);
+        }
+        expect(rebuilt(joined.snapshot.log, 2)).toEqual(memoryAid ? banked.map(sorted) : [null, null]);
+        // Nothing else differs: the same entries, numbered alike, and the same final table (B9.5 shows every tile).
+        expect(joined.snapshot.log.map((e) => e.seq)).toEqual(live.map((e) => e.seq));
+        expect(late.lastGame(id)).toEqual(early.lastGame(id));
+        // The record is the whole game: it replays to the same end, and says whether the aid was on.
+        const record = (await (await fetch(`${server.url}/api/tables/${id}/record`)).json()) as Record<string, unknown>;
+        expect(record.memoryAid).toBe(memoryAid ? true : undefined);
+        for (const c of [host, early, late, back]) c.close();
+      } finally {
+        await server.close();
+      }
+    });
 });
 
 // ── Steering a game to the Guard Dog's offer ──────────────────────────────────────────────────────────────────
@@ -172,6 +255,12 @@ async function steerToGuard(
     const state = stateOf(table);
     if (state.phase.kind === 'over') return false;
     if (state.phase.kind === 'guard' && clients.has(state.phase.seat) && (!personThief || clients.has(state.phase.thief))) return true;
+    // A raid's end is a moment the table waits at: the people move on at once.
+    const pause = table.record.pause;
+    if (pause) {
+      for (const seat of pause.waiting) await clients.get(seat)?.must({ type: 'ready', table: table.id });
+      continue;
+    }
     const seat = table.gameFor(null)?.awaiting[0];
     const client = seat === undefined ? undefined : clients.get(seat);
     if (seat === undefined || !client) {
@@ -351,6 +440,9 @@ describe('a reconnect in the middle of a steal', () => {
       await server.tables.settled();
       const state = stateOf(table);
       if (state.phase.kind === 'over') break;
+      // A raid's end waits for the people at the table: they move on at once.
+      for (const waiting of table.record.pause?.waiting ?? []) await people.get(waiting)?.must({ type: 'ready', table: id });
+      if (table.record.pause) continue;
       const seat = table.gameFor(null)?.awaiting[0];
       const client = seat === undefined ? undefined : people.get(seat);
       if (seat === undefined || !client) clock.advance(0);
@@ -380,7 +472,7 @@ class ServerProcess {
   ) {}
 
   static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
       stdio: ['ignore', 'pipe', 'inherit'],

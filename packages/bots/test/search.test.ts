@@ -12,13 +12,13 @@ import { playUntil } from './helpers.ts';
 
 describe('rewards', () => {
   it('a win is worth most, a shared win is shared, and the score only breaks ties between the rest', () => {
-    expect(winShares({ scores: [10, 20, 20], winners: [1, 2] }, 3)).toEqual([0, 0.5, 0.5]);
-    const r = rewards({ scores: [30, 10, 20, 0], winners: [0] }, 4);
+    expect(winShares({ scores: [10, 20, 20], winners: [1, 2], places: [3, 1, 1] }, 3)).toEqual([0, 0.5, 0.5]);
+    const r = rewards({ scores: [30, 10, 20, 0], winners: [0], places: [1, 3, 2, 4] }, 4);
     expect(r[0]).toBeCloseTo(1);
     expect(r[2]).toBeGreaterThan(r[1] as number);
     expect(r[1]).toBeGreaterThan(r[3] as number);
     expect(r[2]).toBeLessThan(0.5);
-    expect(rewards({ scores: [5, 5], winners: [0, 1] }, 2)).toEqual([0.5, 0.5]);
+    expect(rewards({ scores: [5, 5], winners: [0, 1], places: [1, 1] }, 2)).toEqual([0.5, 0.5]);
   });
 });
 

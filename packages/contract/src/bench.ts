@@ -1,11 +1,14 @@
 // Speed of any game through the contract, as the server drives it: whole random games from the deal to the end,
 // the awaited seat choosing uniformly among `legal`, chance resolved from a seeded source, every move through
-// `step`. Used by `pnpm bench`.
+// `step`; and what fair draws cost (a draw, a whole record verified). Used by `pnpm bench`.
 
 import { resolveChance } from './chance.ts';
-import type { AnyGame, Move } from './game.ts';
+import { playBots } from './cli.ts';
+import { commitTo, FAIR_SCHEME, fairSource } from './fair.ts';
+import type { AnyGame, Bot, Move } from './game.ts';
 import { Rng } from './random.ts';
 import { step } from './step.ts';
+import { verifyRecord } from './verify.ts';
 
 const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
 
@@ -54,4 +57,42 @@ export function benchGame(game: AnyGame, players: number, seconds: number, warmu
     games += 100;
   }
   return { games, moves, seconds: (performance.now() - start) / 1000 };
+}
+
+export interface FairBenchResult {
+  /** Chance actions drawn per second, each from a fresh stream of a game's key (as the server draws them). */
+  readonly drawsPerSecond: number;
+  /** Whole finished records of the game verified per second (replayed, every draw recomputed). */
+  readonly verifiesPerSecond: number;
+  /** Chance actions (the deal included) in the record verified. */
+  readonly draws: number;
+}
+
+/** Fair draws' cost: a die from its own stream, and `<game> verify` on one whole bot game's record. */
+export function benchFair(game: AnyGame, players: number, seconds: number): FairBenchResult {
+  const seed = '5eed'.repeat(16);
+  const table = 'benchTable000000000000';
+  const contributions = NAMES.slice(0, players).map((_, s) => (s === 0 ? null : String(s).repeat(64)));
+  const draws = fairSource(seed, table, contributions);
+  const bots = NAMES.slice(0, players).map(() => game.bots.random as Bot<unknown, unknown>);
+  const played = playBots(game, NAMES.slice(0, players), bots, 'bench', draws);
+  const record = {
+    ...game.record.write({ setup: played.setup, moves: played.moves }),
+    fair: { scheme: FAIR_SCHEME, table, commitment: commitTo(seed, table), contributions, seed },
+  };
+  const timed = (fn: () => void): number => {
+    let n = 0;
+    const start = performance.now();
+    while (performance.now() - start < seconds * 1000) {
+      for (let i = 0; i < 100; i++) fn();
+      n += 100;
+    }
+    return n / ((performance.now() - start) / 1000);
+  };
+  let label = 0;
+  const drawsPerSecond = timed(() => void resolveChance({ kind: 'die', sides: 6 }, draws(label++)));
+  const verdict = verifyRecord(game, record);
+  if (!verdict.ok) throw new Error(`a fair record did not verify: ${JSON.stringify(verdict)}`);
+  const verifiesPerSecond = timed(() => void verifyRecord(game, record));
+  return { drawsPerSecond, verifiesPerSecond, draws: verdict.draws };
 }

@@ -1,12 +1,15 @@
-// The command line every game gets: `<game> replay FILE` and `<game> play --players N …`, with the same output
-// shape and exit codes for all (0 ok, 1 an illegal move, 2 a malformed record or bad usage).
+// The command line every game gets: `<game> replay FILE`, `<game> verify FILE` and `<game> play --players N …`,
+// with the same output shape and exit codes for all (0 ok, 1 an illegal move or an unfair draw, 2 a malformed record
+// or bad usage).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolveChance } from './chance.ts';
 import type { AnyGame, Bot, Move } from './game.ts';
-import { Rng } from './random.ts';
+import { chanceLabel, DEAL_LABEL } from './fair.ts';
+import { Rng, type Random } from './random.ts';
 import { describeReplayError, replayText } from './replay.ts';
 import { step } from './step.ts';
+import { describeVerdict, verifyRecord } from './verify.ts';
 
 const DEFAULT_NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis', 'Anke', 'Jonas', 'Lena', 'Paul'];
 
@@ -32,6 +35,11 @@ function usage(game: AnyGame, command: string): string {
   ${command} replay FILE
       replay a ${game.record.format} file; prints the game's result as one line of JSON.
       exit 1: an illegal action (stderr names its index and rule); exit 2: a malformed record.
+  ${command} verify FILE
+      check a finished game's fair draws: the revealed seed against the commitment, then the deal and every
+      chance move against what the seed and the contributions draw; prints one line of JSON when all agree.
+      exit 1: the first that does not (stderr names it: the deal, or the move's index); exit 2: a malformed
+      record, or one without a revealed seed.
   ${command} play --players N [--seed S] [--bots B1,B2,…] [--record FILE] [--quiet]
       play a whole game with bots and print the log and the result.
       N: ${game.seats.min} to ${game.seats.max}. B: ${bots} (one for all seats, or one per seat; default greedy).`;
@@ -56,6 +64,26 @@ function replayCommand(game: AnyGame, options: CliOptions, io: Io, args: string[
   return 0;
 }
 
+function verifyCommand(game: AnyGame, io: Io, args: string[]): number {
+  const [file, ...rest] = args;
+  if (!file || rest.length > 0) throw new UsageError('verify takes exactly one FILE');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    io.err(`malformed record: ${err.code ? `cannot read ${file}: ${err.code}` : `not valid JSON: ${err.message}`}\n`);
+    return 2;
+  }
+  const verdict = verifyRecord(game, json);
+  if (!verdict.ok) {
+    io.err(`${describeVerdict(verdict)}\n`);
+    return verdict.kind === 'malformed' ? 2 : 1;
+  }
+  io.out(`${JSON.stringify({ verified: true, draws: verdict.draws, contributed: verdict.contributed })}\n`);
+  return 0;
+}
+
 function parseFlags(args: string[]): Map<string, string | true> {
   const flags = new Map<string, string | true>();
   for (let i = 0; i < args.length; i++) {
@@ -74,13 +102,18 @@ function parseFlags(args: string[]): Map<string, string | true> {
   return flags;
 }
 
-/** A whole game between bots, every chance resolved from `seed`: the same seed always plays the same game. */
-export function playBots(game: AnyGame, names: readonly string[], bots: readonly Bot<unknown, unknown>[], seed: string) {
-  const setup = game.deal({ names, options: game.defaultOptions }, Rng.fromSeed(seed));
+/**
+ * A whole game between bots, every chance resolved from `seed`: the same seed always plays the same game. With
+ * `draws` (fair draws: `fairSource`), the deal and each chance move come from their own stream instead, as the server
+ * draws them; the bots still choose from `seed`.
+ */
+export function playBots(game: AnyGame, names: readonly string[], bots: readonly Bot<unknown, unknown>[], seed: string, draws?: (label: number) => Random) {
+  const setup = game.deal({ names, options: game.defaultOptions }, draws ? draws(DEAL_LABEL) : Rng.fromSeed(seed));
   const started = game.start(setup);
   if (!started.ok) throw new Error(`the deal is not a legal set-up: ${started.error}`);
   let state = started.state;
-  const chance = Rng.fromSeed(`chance/${seed}`);
+  const seeded = Rng.fromSeed(`chance/${seed}`);
+  const chance = (): Random => (draws ? draws(chanceLabel(moves.length)) : seeded);
   const botRng = Rng.fromSeed(`bots/${seed}`);
   const random = (): number => botRng.next();
   const moves: Move<unknown>[] = [];
@@ -91,7 +124,7 @@ export function playBots(game: AnyGame, names: readonly string[], bots: readonly
     // A simultaneous decision: every awaited seat decides from its own view, in seat order.
     const move: Move<unknown> =
       pending.kind === 'chance'
-        ? { chance: resolveChance(pending.chance, chance) }
+        ? { chance: resolveChance(pending.chance, chance()) }
         : (() => {
             const seat = pending.seats[0] as number;
             const legal = game.legal(state, seat);
@@ -148,6 +181,7 @@ export function runCli(game: AnyGame, options: CliOptions, argv: string[], io: I
   const [command, ...args] = argv;
   try {
     if (command === 'replay') return replayCommand(game, options, io, args);
+    if (command === 'verify') return verifyCommand(game, io, args);
     if (command === 'play') return playCommand(game, io, args);
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       io.out(`${usage(game, options.command)}\n`);

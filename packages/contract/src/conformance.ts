@@ -15,6 +15,8 @@ export interface ConformanceOptions {
   readonly seed?: string;
   /** Check that every legal action of the awaited seats applies (costly for long lists: a sample of this many). */
   readonly tryLegal?: number;
+  /** The game's options (default: its defaultOptions). */
+  readonly options?: unknown;
 }
 
 export interface ConformanceReport {
@@ -24,6 +26,11 @@ export interface ConformanceReport {
   readonly chances: number;
   /** The most seats awaited at once (more than one means simultaneous decisions were exercised). */
   readonly maxAwaited: number;
+  /** Moves that told one of the game's moments (GameDef.moment). */
+  readonly moments: number;
+  /** Of those, moves after which another seat's decision, open before, was still open: a thinking bot's answer to
+   * it may come while the table waits (the server holds it). */
+  readonly momentsOverOpenDecisions: number;
 }
 
 const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
@@ -37,14 +44,14 @@ const json = (v: unknown) => JSON.stringify(v);
 export function checkConformance(game: AnyGame, options: ConformanceOptions): ConformanceReport {
   const rng = Rng.fromSeed(options.seed ?? `conformance/${game.id}/${options.players}`);
   const names = NAMES.slice(0, options.players);
-  const report = { games: 0, moves: 0, decisions: 0, chances: 0, maxAwaited: 0 };
+  const report = { games: 0, moves: 0, decisions: 0, chances: 0, maxAwaited: 0, moments: 0, momentsOverOpenDecisions: 0 };
   const seats = Array.from({ length: options.players }, (_, s) => s);
   const parse = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown, what: string) => {
     const r = schema.safeParse(value);
     if (!r.success) fail(`${what} does not fit its schema: ${String(r.error).slice(0, 500)}\n${json(value).slice(0, 500)}`);
   };
   for (let g = 0; g < options.games; g++) {
-    const setup = game.deal({ names, options: game.defaultOptions }, rng);
+    const setup = game.deal({ names, options: options.options ?? game.defaultOptions }, rng);
     parse(game.schemas.setup, setup, 'the deal');
     const started = game.start(setup);
     if (!started.ok) fail(`its own deal does not start: ${started.error}`);
@@ -66,7 +73,13 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
       }
       if (pending.kind === 'over') {
         for (const s of seats) if (game.legal(state, s).length > 0) fail(`seat ${s} has legal actions after the end`);
-        if (pending.outcome.scores.length !== options.players) fail('the outcome does not score every seat');
+        const { scores, winners, places } = pending.outcome;
+        if (scores.length !== options.players) fail('the outcome does not score every seat');
+        // One order for every screen: a place per seat, 1 the best, and the winners exactly the seats in place 1.
+        if (places.length !== options.players || places.some((p) => !Number.isInteger(p) || p < 1 || p > options.players))
+          fail(`the outcome's places are not a place per seat: ${json(places)}`);
+        if (json(seats.filter((s) => places[s] === 1)) !== json([...winners].sort((a, b) => a - b)))
+          fail(`the winners ${json(winners)} are not the seats in place 1 (${json(places)})`);
         break;
       }
       let move: Move<unknown>;
@@ -103,11 +116,18 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
       if (json(state) !== before) fail(`a move changed the state it was applied to (${json(move)})`);
       for (const event of r.events) {
         parse(game.schemas.event, event, 'an event');
-        const told = game.tell(event) as Told<unknown>;
+        const told = game.tell(event, r.state) as Told<unknown>;
         if (told.to !== 'all') {
           parse(game.schemas.event, told.others, 'the redacted form of an event');
           for (const s of told.to) if (!seats.includes(s)) fail(`an event is told to seat ${s}, who is not at the table`);
         }
+        if (told.faded !== undefined) parse(game.schemas.event, told.faded, 'the faded form of an event');
+      }
+      if (game.moment && r.events.some((e) => game.moment?.(e))) {
+        report.moments++;
+        const after = game.pending(r.state);
+        const stillOpen = pending.kind === 'decide' && after.kind === 'decide' ? pending.seats.filter((s) => !('seat' in move && move.seat === s) && after.seats.includes(s)) : [];
+        if (stillOpen.length > 0) report.momentsOverOpenDecisions++;
       }
       state = r.state;
       moves.push(move);

@@ -33,10 +33,17 @@ export type ChanceOutcome =
   | { readonly kind: 'die'; readonly value: number }
   | { readonly kind: 'shuffle'; readonly order: readonly number[] };
 
-/** The score line of a finished game: points per seat and the winning seats (several share a tie). */
+/** The score line of a finished game: points per seat, the winning seats (several share a tie) and every seat's
+ * place. */
 export interface Outcome {
   readonly scores: readonly number[];
   readonly winners: readonly Seat[];
+  /**
+   * Each seat's place by the game's own rules, 1 the best; seats that tie share a place. The one order every screen
+   * shows: a game's tie-breaks and who is out of the running (Robbery's arrested players, whatever they scored)
+   * are in it, so no screen ranks by the scores alone. The winners are exactly the seats in place 1.
+   */
+  readonly places: readonly number[];
 }
 
 /** What the game waits for now. */
@@ -52,9 +59,20 @@ export type Pending =
  * `event` and every other viewer (other seats and spectators) sees `others`, its redacted form. So a log is
  * gapless for everyone: an entry one may not see arrives redacted, never skipped.
  */
-export type Told<E> =
+export type Told<E> = (
   | { readonly to: 'all'; readonly event: E }
-  | { readonly to: readonly Seat[]; readonly event: E; readonly others: E };
+  | { readonly to: readonly Seat[]; readonly event: E; readonly others: E }
+) & {
+  /**
+   * The form everyone gets once the entry has faded: what the table no longer shows of a moment that was public
+   * when it happened (Robbery's banked raids without the memory aid). Whoever was there when it was told got it
+   * whole; whoever catches up later (a snapshot, a late spectator, a reconnecting player) gets this form if an
+   * entry told since `fadesEarlier`. Absent: the entry never fades.
+   */
+  readonly faded?: E;
+  /** Told, this event makes every earlier entry that has a `faded` form fade. */
+  readonly fadesEarlier?: true;
+};
 
 /** One step of a game as records and the server store it: a seat's decision or a chance outcome. */
 export type Move<A> = { readonly seat: Seat; readonly action: A } | { readonly chance: ChanceOutcome };
@@ -123,7 +141,9 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
     readonly event: z.ZodType<E>;
   };
   readonly defaultOptions: O;
-  /** The deal, drawn once from the server's random source and stored (it is secret while the game runs). */
+  /** The deal, drawn once from the server's random source and stored (it is secret while the game runs). With fair
+   * draws the source is the table's stream 0, and `verify` deals again from the revealed seed: how a game's deal
+   * draws is part of its record format (its page says it), so changing it is a new format version. */
   deal(input: { readonly names: readonly string[]; readonly options: O }, random: Random): Setup;
   /** The first state from a deal, or why the deal is not one this game allows. */
   start(setup: Setup): Started<S>;
@@ -137,8 +157,10 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
   resolve(state: S, outcome: ChanceOutcome): Applied<S, E>;
   /** What `viewer` may see: their own secrets, nobody else's, and nothing hidden from all (deck order, seeds). */
   view(state: S, viewer: Viewer): V;
-  /** Who may see an event, and the redacted form everyone else gets. */
-  tell(event: E): Told<E>;
+  /** Who may see an event, and the redacted form everyone else gets. `state`: the game after the move that told it,
+   * where who sees what depends on the table's options (Robbery's memory aid: what fades, and when). Without it, the
+   * forms told at the moment only (enough for a bot's observer). */
+  tell(event: E, state?: S): Told<E>;
   /**
    * A moment of the game worth a pause (the end of a round, whose summary people read): after a move that tells
    * such an event, with the game not over, the table waits until the connected people have moved on (or a short

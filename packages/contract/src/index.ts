@@ -5,5 +5,6 @@ export * from './game.ts';
 export { Rng, seedRng, type Random, type RngState } from './random.ts';
 export { checkOutcome, resolveChance, shuffled } from './chance.ts';
 export { step, stepAll } from './step.ts';
-export { seenBy, isPublic } from './told.ts';
+export { seenBy, seenLater, isPublic } from './told.ts';
+export { placesBy } from './places.ts';
 export { replay, replayText, describeReplayError, type ReplayResult } from './replay.ts';

@@ -8,6 +8,14 @@ export function seenBy<E>(told: Told<E>, viewer: Viewer): E {
   return viewer !== null && told.to.includes(viewer) ? told.event : told.others;
 }
 
+/**
+ * The form `viewer` gets of an entry they catch up on (a snapshot): its faded form if an entry told after it
+ * `fadesEarlier` (`faded` true), else the form they may see.
+ */
+export function seenLater<E>(told: Told<E>, viewer: Viewer, faded: boolean): E {
+  return faded && told.faded !== undefined ? told.faded : seenBy(told, viewer);
+}
+
 /** Does every viewer see the same thing? */
 export function isPublic<E>(told: Told<E>): told is { to: 'all'; event: E } {
   return told.to === 'all';

@@ -25,3 +25,18 @@ export const BOT_NAME_PATTERN = new RegExp(`^(${Object.values(BOT_NAMES).join('|
 export const REACTIONS = ['👍', '👏', '😄', '😮', '😬', '🎉'] as const;
 /** The longest chat line, in characters. */
 export const MAX_CHAT_TEXT = 200;
+
+/** A clock of an hour or more makes a correspondence table: played over days, a decision when one has a minute. */
+export const CORRESPONDENCE_CLOCK = 3600;
+/** Whether a table with this clock is played over days (its moments do not hold it; idle, it leaves memory). */
+export function isCorrespondence(clock: number | null): boolean {
+  return clock !== null && clock >= CORRESPONDENCE_CLOCK;
+}
+/** Deadlines in a row a seat may miss, at a table that hands such a seat to a bot for good (`replaceAfterMisses`). */
+export const MISSES_BEFORE_REPLACED = 3;
+
+/** How long one `visibility` message with `visible: true` holds pushes back from its device, in ms: a client says it
+ * again (every minute) while its tab stays visible. */
+export const VISIBLE_FOR_MS = 90_000;
+/** The longest slow mode a host may set: seconds between two chat lines of one spectator. */
+export const MAX_SLOW_MODE = 600;

@@ -1,7 +1,7 @@
 // Identifiers and names on the wire: unguessable, URL-safe table ids and per-browser tokens; names normalised.
 
 import { z } from 'zod';
-import { MAX_PLAYER_NAME, MAX_TABLE_NAME, normaliseName } from './names.ts';
+import { MAX_CODE_POINTS_PER_CHARACTER, MAX_PLAYER_NAME, MAX_TABLE_NAME, normaliseName } from './names.ts';
 
 /** 128 random bits, base64url (22 characters). */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'a table id is 22 URL-safe characters').brand<'TableId'>();
@@ -15,7 +15,8 @@ export type Token = z.infer<typeof TokenSchema>;
 const nameSchema = (what: 'name' | 'table name', max: number) =>
   z
     .string()
-    .max(max * 8, `a ${what} is at most ${max} characters`)
+    // A bound before the real count (grapheme clusters): no character of a name is longer than this.
+    .max(max * MAX_CODE_POINTS_PER_CHARACTER * 2, `a ${what} is at most ${max} characters`)
     .transform((raw, ctx) => {
       const checked = normaliseName(raw, what, max);
       if (checked.ok) return checked.name;
@@ -23,7 +24,8 @@ const nameSchema = (what: 'name' | 'table name', max: number) =>
       return z.NEVER;
     });
 
-/** A player's name: 1 to 24 visible characters, normalised (see names.ts). */
+/** A player's name: 1 to 24 characters as people see them (grapheme clusters), something visible among them,
+ * normalised (see names.ts). */
 export const PlayerNameSchema = nameSchema('name', MAX_PLAYER_NAME);
 /** A table's name: 1 to 40 visible characters, normalised. */
 export const TableNameSchema = nameSchema('table name', MAX_TABLE_NAME);

@@ -5,4 +5,5 @@ export * from './names.ts';
 export * from './patch.ts';
 export * from './table.ts';
 export * from './messages.ts';
+export * from './push.ts';
 export type { DeepReadonly } from './readonly.ts';

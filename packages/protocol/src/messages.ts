@@ -5,15 +5,20 @@
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
+import { PushSubscriptionSchema } from './push.ts';
 import {
   BotIdSchema,
+  Hex32Schema,
   ClockSchema,
+  ClockSecondsSchema,
+  VisibilitySchema,
   MAX_CHAT_TEXT,
   REACTIONS,
   GameInfoSchema,
   LobbyEntrySchema,
   LogEntrySchema,
   SeatSchema,
+  SlowModeSchema,
   TableInfoSchema,
   TableSettingsSchema,
 } from './table.ts';
@@ -47,21 +52,38 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lobby'), follow: z.boolean() }),
   /** A chat line at a watched table: words (1 to 200 characters) or one quick reaction. A spectator gives the name
    * its line is shown under (marked as a spectator's); a seat's line is shown under its seat. */
-  z.strictObject({
-    type: z.literal('say'),
-    table: TableIdSchema,
-    text: z.string().trim().min(1, 'say something').max(MAX_CHAT_TEXT, `a chat line is at most ${MAX_CHAT_TEXT} characters`).optional(),
-    reaction: z.enum(REACTIONS).optional(),
-    name: PlayerNameSchema.optional(),
-  }),
+  z
+    .strictObject({
+      type: z.literal('say'),
+      table: TableIdSchema,
+      text: z.string().trim().min(1, 'say something').max(MAX_CHAT_TEXT, `a chat line is at most ${MAX_CHAT_TEXT} characters`).optional(),
+      reaction: z.enum(REACTIONS).optional(),
+      name: PlayerNameSchema.optional(),
+    })
+    // Exactly one of the two, checked at the door like the rest of the shape (and said so in the JSON Schema).
+    .refine((m) => (m.text === undefined) !== (m.reaction === undefined), { error: 'a chat line is words or a reaction: exactly one of the two', path: ['text'] })
+    .meta({ oneOf: [{ required: ['text'] }, { required: ['reaction'] }] }),
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), table: TableIdSchema, target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** Host: the slow mode, for a big audience: each spectator may say one line every `seconds` (0: off). */
+  z.strictObject({ type: z.literal('slow-mode'), table: TableIdSchema, seconds: SlowModeSchema }),
   /** A seated player whose decision is awaited, at a table with `hints`: what the 'normal' bot would decide in
    * their place, from their own view. Only the asker gets it (in the reply); the log says that they asked. */
   z.strictObject({ type: z.literal('hint'), table: TableIdSchema }),
   /** A seated player has finished with a moment of the game (closed the round's summary): the table need not
    * wait for them any more. Harmless (ok, nothing changes) when the table is not waiting for this seat. */
   z.strictObject({ type: z.literal('ready'), table: TableIdSchema }),
+  /** A seated person, before the start: 32 random bytes of its own for the fair draws, sent after seeing the table's
+   * commitment. The first one counts; another from the same seat changes nothing (ok). */
+  z.strictObject({ type: z.literal('contribute'), table: TableIdSchema, value: Hex32Schema }),
+  /** Web Push, on this device, for the token's seats: a browser's PushSubscription (its `toJSON()`), made with the
+   * server's key (GET /api/push/key) after the person clicked to turn it on. Needs a token. */
+  z.strictObject({ type: z.literal('push-subscribe'), subscription: PushSubscriptionSchema }),
+  /** No more pushes to this device. */
+  z.strictObject({ type: z.literal('push-unsubscribe'), endpoint: z.string().max(1000) }),
+  /** This tab is open and visible (or not any more): no push goes to its device (the subscription's `endpoint`)
+   * while it is. Say it on every change and every minute while visible: it holds for VISIBLE_FOR_MS. */
+  z.strictObject({ type: z.literal('visibility'), visible: z.boolean(), endpoint: z.string().max(1000).optional() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -85,11 +107,13 @@ export const ERROR_CODES = [
   'not-playing', // an action before the start or after the end
   'not-over', // rematch or record before the end
   'stale-version', // the action was made on a state older than this seat's open decision
+  'future-version', // the action names a game version the game has not reached
   'not-yours', // an intent naming another seat
   'rule', // the game's rules refused the action: see `rule`
   'muted', // the host muted this seat's (or the spectators') chat
   'hints-off', // a hint at a table that does not allow them
   'not-your-turn', // a hint for a seat whose decision is not awaited
+  'paused', // internal, never sent: a thinking bot's answer while the table waits at a moment (held until its end)
   'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
@@ -105,8 +129,13 @@ export const WireErrorSchema = z.strictObject({
 });
 export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 
-/** The outcome of a finished game: points per seat and the winners (several share a tie). */
-export const OutcomeSchema = z.strictObject({ scores: z.array(z.number()).max(8), winners: z.array(SeatSchema).max(8) });
+/** The outcome of a finished game: points per seat, the winners (several share a tie) and each seat's place by the
+ * game's rules (1 the best, ties sharing; the winners are the seats in place 1): the order to rank players in. */
+export const OutcomeSchema = z.strictObject({
+  scores: z.array(z.number()).max(8),
+  winners: z.array(SeatSchema).max(8),
+  places: z.array(z.int().min(1).max(8)).max(8),
+});
 
 /**
  * A game as one viewer sees it. `view` is the game's view for this viewer (checked by the game's view schema);
@@ -187,10 +216,15 @@ export const ReplySchemas = {
   lobby: z.strictObject({ tables: z.array(LobbyEntrySchema) }),
   say: z.strictObject({}),
   mute: z.strictObject({}),
+  'slow-mode': z.strictObject({}),
   ready: z.strictObject({}),
+  contribute: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
   hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),
+  'push-subscribe': z.strictObject({}),
+  'push-unsubscribe': z.strictObject({}),
+  visibility: z.strictObject({}),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;
@@ -204,8 +238,15 @@ export const HandshakeSchema = z.strictObject({ token: TokenSchema.optional() })
 
 // HTTP ----------------------------------------------------------------------------------------------
 
-/** POST /api/tables body. The Authorization header may carry the browser's token ("Bearer …"); the creator is the host. */
-export const CreateTableRequestSchema = TableSettingsSchema;
+/** POST /api/tables body. The Authorization header may carry the browser's token ("Bearer …"); the creator is the host.
+ * A name alone opens a table: a private Razzia! table for the game's fewest players, without a clock or hints. */
+export const CreateTableRequestSchema = TableSettingsSchema.extend({
+  /** Default: the game's fewest seats (GET /api/games: `seats.min`). */
+  players: TableSettingsSchema.shape.players.optional(),
+  visibility: VisibilitySchema.default('private'),
+  clock: ClockSecondsSchema.nullable().default(null),
+});
+export type CreateTableRequest = z.input<typeof CreateTableRequestSchema>;
 
 export const CreateTableResponseSchema = z.strictObject({
   table: TableInfoSchema,
@@ -216,5 +257,8 @@ export const CreateTableResponseSchema = z.strictObject({
 });
 
 export const GamesResponseSchema = z.strictObject({ games: z.array(GameInfoSchema) });
+
+/** GET /api/push/key: the server's VAPID public key (uncompressed P-256, base64url), for `pushManager.subscribe`. */
+export const PushKeyResponseSchema = z.strictObject({ key: z.string() });
 
 export const HttpErrorSchema = z.strictObject({ error: WireErrorSchema });

@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
-import { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
+import { MAX_CHAT_TEXT, MAX_SLOW_MODE, REACTIONS } from './constants.ts';
 import { PlayerNameSchema, TableIdSchema, TableNameSchema } from './ids.ts';
 
 /** Seats are numbered from 0, clockwise, in every message (and every error message); up to 8 seats. */
@@ -21,10 +21,11 @@ export { BOT_NAMES, BOT_NAME_PATTERN } from './constants.ts';
 
 export const VisibilitySchema = z.enum(['public', 'private']);
 
-/** Seconds a seat has for each decision; on timeout a bot plays that decision for the seat. */
+/** Seconds a seat has for each decision; on timeout a bot plays that decision for the seat. Up to 14 days. */
 export const MIN_CLOCK = 5;
-export const MAX_CLOCK = 600;
+export const MAX_CLOCK = 14 * 24 * 3600;
 export const ClockSecondsSchema = z.int().min(MIN_CLOCK).max(MAX_CLOCK);
+export { CORRESPONDENCE_CLOCK, MISSES_BEFORE_REPLACED, isCorrespondence } from './constants.ts';
 
 export const TableSettingsSchema = z.strictObject({
   /** The game played at this table (default 'razzia', the first game this server had). */
@@ -38,6 +39,9 @@ export const TableSettingsSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
   /** Seated players may ask the server for a hint on their own decision (`hint`); everyone sees who asked. */
   hints: z.boolean().default(false),
+  /** A person whose clock runs out three times in a row is replaced by the greedy bot for the rest of the game
+   * (the host's choice at opening; needs a clock). Default: every missed deadline is one decision by the bot. */
+  replaceAfterMisses: z.boolean().optional(),
 });
 export type TableSettings = z.infer<typeof TableSettingsSchema>;
 export type TableSettingsInput = z.input<typeof TableSettingsSchema>;
@@ -52,6 +56,9 @@ export const OccupantSchema = z.strictObject({
   host: z.boolean(),
   /** A bot plays for this person while they are away (the host asked, with `stand-in`), until they come back. */
   standIn: z.boolean(),
+  /** The person missed three deadlines in a row at a table with `replaceAfterMisses`: a bot plays this seat for
+   * the rest of the game (`standIn` is true too), whether they come back or not. */
+  replaced: z.boolean(),
 });
 
 export const SeatInfoSchema = z.strictObject({
@@ -65,6 +72,24 @@ export const TableStatusSchema = z.enum(['waiting', 'playing', 'over']);
 export const ClockSchema = z.strictObject({ seat: SeatSchema, remainingMs: z.int().min(0) });
 export type Clock = z.infer<typeof ClockSchema>;
 
+/** 32 bytes as 64 lower-case hex digits: a fair-draws seed, commitment or contribution. */
+export const Hex32Schema = z.string().regex(/^[0-9a-f]{64}$/, '32 bytes as 64 lower-case hex digits');
+
+/**
+ * Fair draws (docs/protocol.md, "Fair draws"): the server's commitment to its secret seed, published when the table
+ * opens; each seat's contribution once its person sent one (`contribute`, before the start), null otherwise; and the
+ * seed itself, revealed once the game is over (null until then). Every chance outcome is drawn from the seed and the
+ * contributions as docs/records.md says, so anyone can check a finished game.
+ */
+export const FairInfoSchema = z.strictObject({
+  commitment: Hex32Schema,
+  contributions: z.array(Hex32Schema.nullable()).max(8),
+  seed: Hex32Schema.nullable(),
+});
+export type FairInfo = z.infer<typeof FairInfoSchema>;
+/** Seconds between two chat lines of one spectator, 0 for none. */
+export const SlowModeSchema = z.int().min(0).max(MAX_SLOW_MODE);
+
 export const TableInfoSchema = z.strictObject({
   id: TableIdSchema,
   game: GameIdSchema,
@@ -74,7 +99,11 @@ export const TableInfoSchema = z.strictObject({
   clock: ClockSecondsSchema.nullable(),
   /** Whether seated players may ask for hints at this table (set when it was opened). */
   hints: z.boolean(),
+  /** A person who misses three deadlines in a row is replaced by the greedy bot for good (set when it was opened). */
+  replaceAfterMisses: z.boolean(),
   status: TableStatusSchema,
+  /** The seats whose decision is awaited now (empty before the start, after the end and at a chance step). */
+  awaiting: z.array(SeatSchema).max(8),
   seats: z.array(SeatInfoSchema).min(2).max(8),
   /** A clock per seat whose decision is awaited, when the table has a clock and that seat is a person. */
   clocks: z.array(ClockSchema).max(8),
@@ -84,9 +113,13 @@ export const TableInfoSchema = z.strictObject({
   createdAt: z.int(),
   /** Whose chat the host muted: seats, and whether every spectator. */
   muted: z.strictObject({ seats: z.array(SeatSchema).max(8), spectators: z.boolean() }),
+  /** The host's slow mode: seconds a spectator waits between two chat lines (0: off). Seated players never wait. */
+  slowMode: SlowModeSchema,
   /** A moment of the game (a round's summary): the table waits, no bot moves and no clock runs, until the seats in
    * `waiting` have sent `ready` (or acted, or left) or until `until` (server time, ms). null when not paused. */
   pause: z.strictObject({ until: z.int(), waiting: z.array(SeatSchema).max(8) }).nullable(),
+  /** The table's fair draws; null at a table opened before the server drew them (its chance is not verifiable). */
+  fair: FairInfoSchema.nullable(),
 });
 export type TableInfo = DeepReadonly<z.infer<typeof TableInfoSchema>>;
 
@@ -102,8 +135,13 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in'), seat: SeatSchema }),
   /** The seat's person is back and plays again. */
   z.strictObject({ type: z.literal('stand-in-ended'), seat: SeatSchema }),
+  /** The seat's person missed three deadlines in a row (a table with `replaceAfterMisses`): a bot plays the seat
+   * for the rest of the game. */
+  z.strictObject({ type: z.literal('replaced'), seat: SeatSchema }),
   /** The host muted (or unmuted) a seat's chat, or every spectator's. */
   z.strictObject({ type: z.literal('mute'), target: z.union([SeatSchema, z.literal('spectators')]), muted: z.boolean() }),
+  /** The host set the slow mode: each spectator may say one line every `seconds` (0: off). */
+  z.strictObject({ type: z.literal('slow-mode'), seconds: SlowModeSchema }),
   /** The seat asked for a hint on its decision (at a table that allows them): the hint went to that seat alone. */
   z.strictObject({ type: z.literal('hint-asked'), seat: SeatSchema }),
   /** A moment of the game: the table waits for these seats' people to move on (`ready`), until `until` at most. */
@@ -112,11 +150,13 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready'), seat: SeatSchema }),
   /** The pause is over (everyone moved on, or its longest time passed): clocks and bots go on where they were. */
   z.strictObject({ type: z.literal('resumed') }),
+  /** This seat's person sent its contribution to the fair draws (the value is in the table's `fair`). */
+  z.strictObject({ type: z.literal('contributed'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));
 
-export { MAX_CHAT_TEXT, REACTIONS } from './constants.ts';
+export { MAX_CHAT_TEXT, MAX_SLOW_MODE, REACTIONS } from './constants.ts';
 
 /**
  * One line of table chat: from a seat, or from a spectator (marked as such, with the name they gave). Chat is the

@@ -532,6 +532,15 @@ export class Cluster implements TableAccess, TableListener {
     this.bus.unfollow(id);
   }
 
+  /** A table nobody holds is due (its scheduler found it in the store): whoever takes its lease first wakes it,
+   * so its deadline fires once. A table another process holds is that process's to wake. */
+  async wakeUp(id: TableId): Promise<void> {
+    if (this.draining || this.adopting.has(id)) return;
+    const owner = await this.options.store.owner(id);
+    if (!owner || owner.live) return;
+    await this.adopt(id);
+  }
+
   lobby(): LobbyEntry[] {
     const entries = [...this.registry.lobby()];
     for (const remote of this.remoteLobby.values()) entries.push(...remote);

@@ -24,63 +24,58 @@ import { hashToken, newToken, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
 import type { TableBroadcast, TableListener } from '../tables/host.ts';
+import type { Pusher } from '../push/pusher.ts';
+import type { PresenceCounts } from '../tables/presence.ts';
+import { Audience, type Connection, type Member } from './audience.ts';
+import { EncodedMessages } from './encoded.ts';
+import { Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
+import { RefusalStreak } from './streak.ts';
 
 export interface GatewayOptions {
   readonly rateLimit: RateLimit;
+  /** Chat lines per socket and table (default CHAT_LIMIT). */
+  readonly chatLimit?: RateLimit;
   /** After this many refused messages in a row the socket's connection is closed (the client may reconnect). */
   readonly floodDisconnectAfter: number;
   readonly lobbyThrottleMs: number;
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
-}
-
-/** What the server remembers of one socket. */
-interface Connection {
-  owner: TokenHash | null;
-  token: Token | null;
-  /** The tables this socket watches. */
-  readonly watching: Map<TableId, Member>;
-  readonly bucket: TokenBucket;
-  /** Chat lines from this socket: a few at once, then one every two seconds. */
-  readonly chat: TokenBucket;
-  refusedInARow: number;
-}
-
-/** One socket watching one table: what it holds of the table's numbered stream. */
-interface Member {
-  readonly table: TableId;
-  readonly socket: Socket;
-  readonly conn: Connection;
-  /** The viewer class it receives: its seat, or null for a spectator. */
-  viewer: Viewer;
-  /** The newest log entry it holds (-1 before its first snapshot). */
-  seq: number;
-  /** While its snapshot is being taken (here, or by the owner in another process): what arrived meanwhile. */
-  pending: TableBroadcast[] | null;
-  /** Snapshots one at a time. */
-  queue: Promise<unknown>;
+  /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
+  readonly push?: Pusher;
+  /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
+  readonly updateSent?: (table: TableId, seq: number) => void;
 }
 
 const LOBBY_ROOM = 'lobby';
 
-/** Chat lines per socket: five at once, then one every two seconds. */
+/** Chat lines per socket and table: five at once, then one every two seconds. */
 export const CHAT_LIMIT: RateLimit = { perSecond: 0.5, burst: 5 };
+
+/** The longest a cut-off connection waits for the replies of the messages it sent before the cut. */
+const CUT_OFF_GRACE_MS = 10_000;
 
 export class Gateway implements TableListener {
   private readonly connections = new WeakMap<Socket, Connection>();
   /** Per table, the sockets of this process that watch it. */
-  private readonly audiences = new Map<TableId, Map<string, Member>>();
+  private readonly audiences = new Map<TableId, Audience>();
   /** Open sockets per client address. */
   private readonly perAddress = new Map<string, number>();
   private lobbyTimer: NodeJS.Timeout | null = null;
+  /** Tables whose presence here changed since it was last reported: reported once per turn of the event loop. */
+  private readonly presenceChanged = new Set<TableId>();
+  private readonly encoded: EncodedMessages;
+  /** Every message to a table's sockets goes through it: in order per socket, big sends a slice at a time. */
+  private readonly outbox: Outbox;
 
   constructor(
     private readonly io: Server,
     private readonly tables: TableAccess,
     private readonly options: GatewayOptions,
   ) {
+    this.encoded = new EncodedMessages(io);
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message));
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;
@@ -130,8 +125,11 @@ export class Gateway implements TableListener {
       token,
       watching: new Map(),
       bucket: new TokenBucket(perSecond, burst),
-      chat: new TokenBucket(CHAT_LIMIT.perSecond, CHAT_LIMIT.burst),
-      refusedInARow: 0,
+      chat: new Map(),
+      streak: new RefusalStreak(),
+      inFlight: 0,
+      cut: false,
+      visibleOn: null,
     };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
@@ -139,18 +137,22 @@ export class Gateway implements TableListener {
     socket.onAny((event: string, ...args: unknown[]) => {
       if (event === MESSAGE_EVENT || event === PING_EVENT) return;
       const ack = args[args.length - 1];
-      const refusal: WireError = { code: 'bad-message', message: `unknown event ${JSON.stringify(event).slice(0, 40)}: send "${MESSAGE_EVENT}"` };
-      this.refuse(socket, conn, typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined, refusal);
+      const reply = typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined;
+      const n = conn.streak.arrive();
+      if (conn.cut) return reply({ ok: false, error: CUT_OFF });
+      this.refuse(socket, conn, n, reply, { code: 'bad-message', message: `unknown event ${JSON.stringify(event).slice(0, 40)}: send "${MESSAGE_EVENT}"` });
     });
     socket.on(MESSAGE_EVENT, (...args: unknown[]) => {
       const ack = args[args.length - 1];
       const reply = typeof ack === 'function' ? (ack as (r: Reply) => void) : () => undefined;
+      const n = conn.streak.arrive();
+      if (conn.cut) return reply({ ok: false, error: CUT_OFF });
       if (args.length !== 2 || typeof ack !== 'function')
-        return this.refuse(socket, conn, reply, {
+        return this.refuse(socket, conn, n, reply, {
           code: 'bad-message',
           message: `"${MESSAGE_EVENT}" takes one message and an acknowledgement callback, not ${args.length} arguments`,
         });
-      void this.received(socket, conn, args[0], reply);
+      void this.received(socket, conn, n, args[0], reply);
     });
     // A bare round trip for clients and benchmarks to measure latency: no decoding, no rules, rate-limited.
     socket.on(PING_EVENT, (ack: unknown) => {
@@ -160,39 +162,54 @@ export class Gateway implements TableListener {
     });
     socket.on('disconnect', () => {
       for (const member of [...conn.watching.values()]) this.leaveAudience(member);
+      // A closed tab is not looking any more: its device gets pushes again.
+      if (conn.visibleOn !== null) void this.options.push?.visibility(conn.owner, conn.visibleOn, false).catch(() => undefined);
     });
   }
 
-  /** Counts a refusal; after too many in a row the connection is closed (the client reconnects, rate-limited). */
-  private refuse(socket: Socket, conn: Connection, reply: (r: Reply) => void, error: WireError): void {
-    conn.refusedInARow++;
+  /**
+   * Replies with a refusal and counts it: after too many in a row (by arrival) the socket is cut off — every message
+   * it sent before the cut still gets its reply, then its connection closes (the client reconnects, rate-limited).
+   */
+  private refuse(socket: Socket, conn: Connection, n: number, reply: (r: Reply) => void, error: WireError): void {
     reply({ ok: false, error });
-    if (conn.refusedInARow >= this.options.floodDisconnectAfter) {
-      this.options.log?.({ socket: socket.id, refused: conn.refusedInARow }, 'flooding socket cut off');
-      conn.refusedInARow = 0;
-      // Close the transport, not the socket.io session: a client's own reconnection logic brings it back.
-      socket.conn.close();
-    }
+    const inARow = conn.streak.refused(n);
+    if (inARow < this.options.floodDisconnectAfter || conn.cut) return;
+    this.options.log?.({ socket: socket.id, refused: inARow, inFlight: conn.inFlight }, 'flooding socket cut off');
+    conn.cut = true;
+    this.closeIfCut(socket, conn);
+    // A reply that never comes (a table that hangs) does not keep the connection.
+    setTimeout(() => socket.conn.close(), CUT_OFF_GRACE_MS).unref();
   }
 
-  /** The one door every client message comes through. */
-  private async received(socket: Socket, conn: Connection, payload: unknown, reply: (r: Reply) => void): Promise<void> {
-    if (!conn.bucket.take()) return this.refuse(socket, conn, reply, { code: 'rate-limited', message: 'too many messages: slow down' });
+  /** A cut-off socket's connection closes once the messages it sent before the cut have their replies. Close the
+   * transport, not the socket.io session: a client's own reconnection logic brings it back. */
+  private closeIfCut(socket: Socket, conn: Connection): void {
+    if (conn.cut && conn.inFlight === 0) socket.conn.close();
+  }
+
+  /** The one door every client message comes through. `n`: its number in the order this socket's messages arrived. */
+  private async received(socket: Socket, conn: Connection, n: number, payload: unknown, reply: (r: Reply) => void): Promise<void> {
+    if (!conn.bucket.take()) return this.refuse(socket, conn, n, reply, { code: 'rate-limited', message: 'too many messages: slow down' });
     if (messageBytes(payload) > MAX_CLIENT_MESSAGE_BYTES)
-      return this.refuse(socket, conn, reply, { code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
+      return this.refuse(socket, conn, n, reply, { code: 'too-large', message: `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
     const parsed = ClientMessageSchema.safeParse(payload);
-    if (!parsed.success) return this.refuse(socket, conn, reply, { code: 'bad-message', message: describeIssue(parsed.error) });
+    if (!parsed.success) return this.refuse(socket, conn, n, reply, { code: 'bad-message', message: describeIssue(parsed.error) });
     let result: Result<object>;
+    conn.inFlight++;
     try {
       result = await this.handle(socket, conn, parsed.data);
     } catch (e) {
       this.options.log?.({ socket: socket.id, type: parsed.data.type, err: e instanceof Error ? e.stack : String(e) }, 'message failed');
-      return reply({ ok: false, error: { code: 'internal', message: 'something went wrong on the server; nothing was changed' } });
+      result = fail('internal', 'something went wrong on the server; nothing was changed');
+    } finally {
+      conn.inFlight--;
     }
     if (result.ok) {
-      conn.refusedInARow = 0;
+      conn.streak.accepted(n);
       reply({ ok: true, ...result.value } as Reply);
-    } else this.refuse(socket, conn, reply, result.error);
+    } else this.refuse(socket, conn, n, reply, result.error);
+    this.closeIfCut(socket, conn);
   }
 
   private async handle(socket: Socket, conn: Connection, msg: ClientMessage): Promise<Result<object>> {
@@ -200,6 +217,14 @@ export class Gateway implements TableListener {
       if (msg.follow) void socket.join(LOBBY_ROOM);
       else void socket.leave(LOBBY_ROOM);
       return { ok: true, value: { tables: this.tables.lobby() } };
+    }
+    if (msg.type === 'push-subscribe' || msg.type === 'push-unsubscribe' || msg.type === 'visibility') {
+      const push = this.options.push;
+      if (!push) return fail('internal', 'this server sends no pushes');
+      if (msg.type === 'push-subscribe') return push.subscribe(conn.owner, msg.subscription);
+      if (msg.type === 'push-unsubscribe') return push.unsubscribe(conn.owner, msg.endpoint);
+      conn.visibleOn = msg.visible ? (msg.endpoint ?? null) : null;
+      return push.visibility(conn.owner, msg.endpoint, msg.visible);
     }
     const id = msg.table;
     switch (msg.type) {
@@ -240,17 +265,47 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'act', owner: conn.owner, version: msg.version, intent: msg.intent });
       case 'rematch':
         return this.tables.rematch(id, conn.owner);
-      case 'say':
-        if (!conn.watching.has(id)) return fail('not-watching', 'watch the table to talk at it');
-        if (!conn.chat.take()) return fail('rate-limited', 'too many chat lines: wait a moment');
-        return this.tables.run(id, { type: 'say', owner: conn.owner, text: msg.text, reaction: msg.reaction, name: msg.name });
+      case 'say': {
+        const member = conn.watching.get(id);
+        if (!member) {
+          const known = await this.exists(id);
+          return known.ok ? fail('not-watching', 'watch the table to talk at it') : known;
+        }
+        let chat = conn.chat.get(id);
+        const limit = this.options.chatLimit ?? CHAT_LIMIT;
+        if (!chat) conn.chat.set(id, (chat = new TokenBucket(limit.perSecond, limit.burst)));
+        // The table says whether the line is over the rate, after its other checks (a muted person stays muted).
+        const took = chat.take();
+        // The table's slow mode judges a spectator's line by this socket's previous one (taken as said now, so a
+        // line sent before the previous one's answer is judged by it too; given back if this one is refused).
+        const at = performance.now();
+        const previous = member.lastSaid;
+        member.lastSaid = at;
+        const quietMs = previous === -Infinity ? undefined : Math.round(at - previous);
+        const said = await this.tables.run(id, {
+          type: 'say',
+          owner: conn.owner,
+          text: msg.text,
+          reaction: msg.reaction,
+          name: msg.name,
+          limited: !took,
+          ...(quietMs === undefined ? {} : { quietMs }),
+        });
+        if (!said.ok && took) chat.giveBack(); // only lines said count toward the rate
+        if (!said.ok && member.lastSaid === at) member.lastSaid = previous;
+        return said;
+      }
       case 'mute':
         return this.tables.run(id, { type: 'mute', owner: conn.owner, target: msg.target, muted: msg.muted });
+      case 'slow-mode':
+        return this.tables.run(id, { type: 'slow-mode', owner: conn.owner, seconds: msg.seconds });
       case 'hint':
         // Answered to this socket alone (the reply); the table's log tells everyone the seat asked.
         return this.tables.run(id, { type: 'hint', owner: conn.owner });
       case 'ready':
         return this.tables.run(id, { type: 'ready', owner: conn.owner });
+      case 'contribute':
+        return this.tables.run(id, { type: 'contribute', owner: conn.owner, value: msg.value });
     }
   }
 
@@ -267,22 +322,24 @@ export class Gateway implements TableListener {
   private async watch(socket: Socket, conn: Connection, id: TableId, since: number | undefined): Promise<Result<object>> {
     let member = conn.watching.get(id);
     const fresh = member === undefined;
+    let heard: number | undefined;
     if (!member) {
-      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve() };
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity };
       conn.watching.set(id, member);
       let audience = this.audiences.get(id);
       if (!audience) {
-        this.audiences.set(id, (audience = new Map()));
+        this.audiences.set(id, (audience = new Audience()));
         await this.tables.follow(id);
       }
-      audience.set(socket.id, member);
+      audience.add(member);
+      heard = audience.heard;
     }
-    const snapshot = await this.refresh(member, since, true);
+    const snapshot = await this.refresh(member, since, true, heard);
     if (!snapshot.ok) {
       if (fresh) this.leaveAudience(member, false);
       return snapshot;
     }
-    if (fresh) this.reportPresence(id);
+    if (fresh) this.reportPresence(id, conn.owner === null);
     return ok({ seq: snapshot.value });
   }
 
@@ -290,16 +347,21 @@ export class Gateway implements TableListener {
    * Sends `member` a snapshot (a catch-up from `since`, or all of it): on watch, after a change of role, after a
    * gap in what it received. `always`: even when it holds everything already.
    */
-  private refresh(member: Member, since: number | 'held' | undefined, always: boolean): Promise<Result<number>> {
+  private refresh(member: Member, since: number | 'held' | undefined, always: boolean, heard?: number): Promise<Result<number>> {
     const run = async (): Promise<Result<number>> => {
       member.pending ??= [];
       const from = since === 'held' ? (member.seq >= 0 ? member.seq : undefined) : since;
-      const taken = await this.tables.snapshot(member.table, member.conn.owner, from).catch(
-        (e: unknown): Result<Snapshot> => {
+      const take = () =>
+        this.tables.snapshot(member.table, member.conn.owner, from).catch((e: unknown): Result<Snapshot> => {
           this.options.log?.({ table: member.table, err: e instanceof Error ? e.message : String(e) }, 'snapshot failed');
           return fail('internal', 'the table is not reachable right now: try again');
-        },
-      );
+        });
+      // A spectator without a token joining (nothing to catch up from) gets the whole snapshot every such
+      // spectator gets: a burst of them shares one, asked for once (heard: where the table's stream stood when it
+      // joined, see Audience.sharedSnapshot).
+      const audience = this.audiences.get(member.table);
+      const shared = from === undefined && member.conn.owner === null && heard !== undefined && audience?.members.get(member.socket.id) === member;
+      const taken = await (shared ? audience.sharedSnapshot(heard, take) : take());
       if (!taken.ok) {
         member.pending = null;
         // A catch-up or a change of role that failed (the table moving between processes): what waited is dropped,
@@ -324,15 +386,17 @@ export class Gateway implements TableListener {
         }, 250).unref();
         return ok(member.seq);
       }
+      let written: Promise<void> | undefined;
       if (always || snapshot.seq !== member.seq || snapshot.you.seat !== member.viewer) {
         member.viewer = snapshot.you.seat;
         member.seq = snapshot.seq;
-        const message: ServerMessage = { type: 'snapshot', snapshot };
-        member.socket.emit(MESSAGE_EVENT, message);
+        written = this.outbox.send([member], this.encoded.snapshot(snapshot));
       }
       const waited = member.pending;
       member.pending = null;
       for (const b of waited) this.deliverTo(member, b);
+      // The reply (a watch's) goes after the snapshot it announces.
+      await written;
       return ok(member.seq);
     };
     const result = member.queue.then(run);
@@ -341,27 +405,36 @@ export class Gateway implements TableListener {
   }
 
   private leaveAudience(member: Member, report = true): void {
-    const { table, conn, socket } = member;
+    const { table, conn } = member;
     if (conn.watching.get(table) !== member) return;
     conn.watching.delete(table);
     const audience = this.audiences.get(table);
-    audience?.delete(socket.id);
+    audience?.remove(member);
     if (audience?.size === 0) {
       this.audiences.delete(table);
       this.tables.unfollow(table);
     }
-    if (report) this.reportPresence(table);
+    if (report) this.reportPresence(table, conn.owner === null);
   }
 
-  /** This process's connections to a table, for the table's owner to add up. */
-  private reportPresence(table: TableId): void {
-    const owners = new Map<TokenHash, number>();
-    let anonymous = 0;
-    for (const m of this.audiences.get(table)?.values() ?? []) {
-      if (m.conn.owner === null) anonymous++;
-      else owners.set(m.conn.owner, (owners.get(m.conn.owner) ?? 0) + 1);
+  /**
+   * This process's connections to a table changed: reported to the table's owner, which adds them up. A token's
+   * connection at once (whether a seated person is there decides what the table may do: stand in, remove, wait at
+   * a moment); anonymous spectators' once for all of this turn of the event loop, so a burst of joins makes a few
+   * reports, not one each.
+   */
+  private reportPresence(table: TableId, anonymous: boolean): void {
+    if (!anonymous) {
+      this.presenceChanged.delete(table);
+      return this.tables.presence(table, this.audiences.get(table)?.counts() ?? NOBODY);
     }
-    this.tables.presence(table, { owners: [...owners], anonymous });
+    if (this.presenceChanged.size === 0)
+      setImmediate(() => {
+        const tables = [...this.presenceChanged];
+        this.presenceChanged.clear();
+        for (const id of tables) this.tables.presence(id, this.audiences.get(id)?.counts() ?? NOBODY);
+      });
+    this.presenceChanged.add(table);
   }
 
   /** A socket that takes a seat without a token gets one; tables it watches count it under its new identity. */
@@ -372,7 +445,10 @@ export class Gateway implements TableListener {
     await this.tables.store.issueToken(owner, Date.now());
     conn.token = token;
     conn.owner = owner;
-    for (const id of conn.watching.keys()) this.reportPresence(id);
+    for (const [id, member] of conn.watching) {
+      this.audiences.get(id)?.identified(member, null);
+      this.reportPresence(id, false);
+    }
     return owner;
   }
 
@@ -387,18 +463,38 @@ export class Gateway implements TableListener {
   broadcast(b: TableBroadcast): void {
     const audience = this.audiences.get(b.table);
     if (!audience) return;
-    if (b.type !== 'update') {
-      for (const member of audience.values()) this.deliverTo(member, b);
+    // What a snapshot taken before now would not show: a later joiner needs a new one.
+    if (b.type !== 'seat-changed') audience.heard++;
+    if (b.type === 'presence') {
+      // Encoded once for all who are in step (those waiting for a snapshot get it after theirs); the seats apart,
+      // so a player is never behind the spectators' slices.
+      const seats: Member[] = [];
+      const spectators: Member[] = [];
+      for (const member of audience.members.values()) {
+        if (member.pending) member.pending.push(b);
+        else (member.viewer === null ? spectators : seats).push(member);
+      }
+      void this.outbox.send(seats, b.message);
+      void this.outbox.send(spectators, b.message);
       return;
     }
-    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once.
-    const classes = new Map<Viewer, Member[]>();
-    for (const member of audience.values()) {
+    if (b.type !== 'update') {
+      for (const member of audience.members.values()) this.deliverTo(member, b);
+      return;
+    }
+    this.options.updateSent?.(b.table, b.seq);
+    // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once; the
+    // seats' first, each written at once, the spectators' after them, a slice at a time if they are many.
+    const classes = new Map<Viewer, Member[]>([[null, []]]);
+    for (const member of audience.members.values()) {
       if (!this.inStep(member, b)) continue;
       const same = classes.get(member.viewer);
       if (same) same.push(member);
       else classes.set(member.viewer, [member]);
     }
+    const spectators = classes.get(null) as Member[];
+    classes.delete(null);
+    if (spectators.length > 0) classes.set(null, spectators);
     for (const [viewer, members] of classes) {
       const message = b.message(viewer);
       if (message === undefined) {
@@ -407,8 +503,7 @@ export class Gateway implements TableListener {
         continue;
       }
       for (const member of members) member.seq = b.seq;
-      if (members.length === 1) (members[0] as Member).socket.emit(MESSAGE_EVENT, message);
-      else this.io.to(members.map((m) => m.socket.id)).emit(MESSAGE_EVENT, message);
+      void this.outbox.send(members, message);
     }
   }
 
@@ -434,12 +529,12 @@ export class Gateway implements TableListener {
         const message = b.message(member.viewer);
         if (message === undefined) return void this.refresh(member, 'held', false);
         member.seq = b.seq;
-        member.socket.emit(MESSAGE_EVENT, message);
+        void this.outbox.send([member], message);
         return;
       }
       case 'presence':
         if (member.pending) member.pending.push(b);
-        else member.socket.emit(MESSAGE_EVENT, b.message);
+        else void this.outbox.send([member], b.message);
         return;
       case 'seat-changed':
         // After the command that changed the seat: each of the owner's sockets at this table gets a snapshot in
@@ -455,7 +550,7 @@ export class Gateway implements TableListener {
   /** Every socket checks it holds all of its tables (after the cluster lost messages: Redis came back), `limit`
    * catch-ups at a time. */
   async resyncAll(limit: number): Promise<void> {
-    const members = [...this.audiences.values()].flatMap((audience) => [...audience.values()]);
+    const members = [...this.audiences.values()].flatMap((audience) => [...audience.members.values()]);
     let next = 0;
     const worker = async () => {
       while (next < members.length) {
@@ -469,7 +564,7 @@ export class Gateway implements TableListener {
   /** The sockets watching a table check they hold all of it (this process stopped hosting it: they catch up from
    * its new owner). */
   resync(table: TableId): void {
-    for (const member of this.audiences.get(table)?.values() ?? []) if (!member.pending) void this.refresh(member, 'held', false);
+    for (const member of this.audiences.get(table)?.members.values() ?? []) if (!member.pending) void this.refresh(member, 'held', false);
   }
 
   lobbyChanged(): void {
@@ -493,6 +588,11 @@ export class Gateway implements TableListener {
 }
 
 export const DEFAULT_FLOOD_CUT_OFF = FLOOD_CUT_OFF;
+
+/** The reply to a message that arrives after its socket was cut off, while the connection closes. */
+const CUT_OFF: WireError = { code: 'rate-limited', message: 'too many refused messages in a row: this connection is closing (reconnect and slow down)' };
+
+const NOBODY: PresenceCounts = { owners: [], anonymous: 0 };
 
 function messageBytes(payload: unknown): number {
   try {

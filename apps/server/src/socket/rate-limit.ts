@@ -29,4 +29,9 @@ export class TokenBucket {
     this.tokens--;
     return true;
   }
+
+  /** Gives back a token taken for something that did not happen after all. */
+  giveBack(): void {
+    this.tokens = Math.min(this.burst, this.tokens + 1);
+  }
 }

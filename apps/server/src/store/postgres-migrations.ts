@@ -37,6 +37,41 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX tables_orphans ON tables (lease_until) WHERE status IN ('waiting', 'playing') AND owner_node IS NOT NULL`.execute(db);
     },
   },
+  '0003_fair': {
+    async up(db: Kysely<unknown>) {
+      // Fair draws: each table's secret seed, written once when the table opens, apart from the record every move
+      // rewrites. Tables stored before keep NULL (their chance is the CSPRNG's, as it was).
+      await sql`ALTER TABLE tables ADD COLUMN fair_seed text`.execute(db);
+    },
+  },
+  '0004_days': {
+    async up(db: Kysely<unknown>) {
+      // Play over days: each playing table's next wake (an idle table leaves memory; one scheduler per process
+      // wakes the earliest), the server's own keys (VAPID: every process must sign with the same), push
+      // subscriptions, and the pushes sent (a unique key, so a push goes out once per decision and seat).
+      await sql`ALTER TABLE tables ADD COLUMN wake_at bigint`.execute(db);
+      await sql`CREATE INDEX tables_wake ON tables (wake_at) WHERE status = 'playing' AND wake_at IS NOT NULL`.execute(db);
+      await sql`CREATE TABLE server_keys (name text PRIMARY KEY, value text NOT NULL)`.execute(db);
+      await sql`
+        CREATE TABLE push_subscriptions (
+          endpoint text PRIMARY KEY,
+          owner text NOT NULL,
+          p256dh text NOT NULL,
+          auth text NOT NULL,
+          created_at bigint NOT NULL,
+          visible_until bigint NOT NULL DEFAULT 0
+        )`.execute(db);
+      await sql`CREATE INDEX push_subscriptions_owner ON push_subscriptions (owner)`.execute(db);
+      await sql`
+        CREATE TABLE push_sent (
+          table_id text NOT NULL,
+          moment text NOT NULL,
+          seat integer NOT NULL,
+          sent_at bigint NOT NULL,
+          PRIMARY KEY (table_id, moment, seat)
+        )`.execute(db);
+    },
+  },
 };
 
 export const postgresMigrations: MigrationProvider = {

@@ -3,14 +3,14 @@
 // append is one statement (one round trip, atomic by itself) that writes only when the table is still at the
 // expected log position and, in a cluster, still under the writer's epoch.
 
-import type { TableId } from '@razzia/protocol';
+import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import { Kysely, Migrator, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
 import pg from 'pg';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import type { Acquired, Leases, NodeId, Owner } from './leases.ts';
 import { postgresMigrations } from './postgres-migrations.ts';
-import { StoreConflict, type LoadedTable, type Store, type TableChange } from './store.ts';
+import { StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type TableChange, type Wake } from './store.ts';
 
 interface Database {
   tables: {
@@ -24,7 +24,12 @@ interface Database {
     epoch: Generated<string>;
     owner_node: string | null;
     lease_until: Generated<string>;
+    fair_seed: string | null;
+    wake_at: string | number | null;
   };
+  server_keys: { name: string; value: string };
+  push_subscriptions: { endpoint: string; owner: string; p256dh: string; auth: string; created_at: string | number; visible_until: Generated<string> };
+  push_sent: { table_id: string; moment: string; seat: number; sent_at: string | number };
   moves: { table_id: string; idx: number; move: ColumnType<StoredMove, string, string> };
   log: { table_id: string; seq: number; entry: ColumnType<StoredEntry, string, string> };
   tokens: { hash: string; issued_at: string | number };
@@ -68,11 +73,11 @@ export class PostgresStore implements Store, Leases {
     return store;
   }
 
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('tables')
-        .values({ id: record.id, status: record.status, record: json(record), setup: null, seq: record.seq, version: record.version, created_at: record.createdAt })
+        .values({ id: record.id, status: record.status, record: json(record), setup: null, seq: record.seq, version: record.version, created_at: record.createdAt, fair_seed: fairSeed })
         .execute();
       if (entries.length > 0) await tx.insertInto('log').values(entries.map((e) => ({ table_id: record.id, seq: e.seq, entry: json(e) }))).execute();
     });
@@ -88,18 +93,19 @@ export class PostgresStore implements Store, Leases {
     const created = change.creates;
     const creates = created
       ? sql`, new_table AS (
-        INSERT INTO tables (id, status, record, setup, seq, version, created_at)
-        SELECT ${created.record.id}, ${created.record.status}, ${json(created.record)}::jsonb, NULL, ${created.record.seq}, ${created.record.version}, ${created.record.createdAt}
+        INSERT INTO tables (id, status, record, setup, seq, version, created_at, fair_seed)
+        SELECT ${created.record.id}, ${created.record.status}, ${json(created.record)}::jsonb, NULL, ${created.record.seq}, ${created.record.version}, ${created.record.createdAt}, ${created.fairSeed}::text
         FROM moved
       ), new_table_entries AS (
         INSERT INTO log (table_id, seq, entry)
         SELECT ${created.record.id}, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(created.entries)}::jsonb) AS e(entry)
       )`
       : sql``;
+    const wake = change.wakeAt === undefined ? sql`wake_at` : sql`${change.wakeAt}::bigint`;
     const result = await sql<{ n: string }>`
       WITH moved AS (
         UPDATE tables SET status = ${record.status}, record = ${json(record)}::jsonb, seq = ${record.seq}, version = ${record.version},
-          setup = COALESCE(setup, ${change.setup === undefined ? null : json(change.setup)}::jsonb)
+          setup = COALESCE(setup, ${change.setup === undefined ? null : json(change.setup)}::jsonb), wake_at = ${wake}
         WHERE id = ${record.id} AND seq = ${change.expectedSeq} AND ${fence}
         RETURNING id
       ), new_moves AS (
@@ -115,10 +121,10 @@ export class PostgresStore implements Store, Leases {
   }
 
   async load(id: TableId): Promise<LoadedTable | null> {
-    const row = await this.db.selectFrom('tables').select(['record', 'setup']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('tables').select(['record', 'setup', 'fair_seed']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const moves = await this.db.selectFrom('moves').select('move').where('table_id', '=', id).orderBy('idx').execute();
-    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move) };
+    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
   }
 
   async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {
@@ -126,8 +132,11 @@ export class PostgresStore implements Store, Leases {
     return rows.map((r) => r.entry);
   }
 
-  async activeTableIds(): Promise<TableId[]> {
-    const rows = await this.db.selectFrom('tables').select('id').where('status', 'in', ['waiting', 'playing']).orderBy('created_at').execute();
+  async liveTableIds(): Promise<TableId[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM tables WHERE status = 'waiting'
+        OR (status = 'playing' AND coalesce((record->'settings'->>'clock')::int, 0) < ${CORRESPONDENCE_CLOCK})
+      ORDER BY created_at`.execute(this.db);
     return rows.map((r) => r.id as TableId);
   }
 
@@ -137,6 +146,73 @@ export class PostgresStore implements Store, Leases {
 
   async isIssuedToken(hash: TokenHash): Promise<boolean> {
     return (await this.db.selectFrom('tokens').select('hash').where('hash', '=', hash).executeTakeFirst()) !== undefined;
+  }
+
+  // Play over days -------------------------------------------------------------------------------------
+
+  async dueTables(until: number, limit: number): Promise<Wake[]> {
+    const rows = await this.db
+      .selectFrom('tables')
+      .select(['id', 'wake_at'])
+      .where('status', '=', 'playing')
+      .where('wake_at', 'is not', null)
+      .where('wake_at', '<=', until)
+      .orderBy('wake_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id as TableId, wakeAt: Number(r.wake_at) }));
+  }
+
+  async nextWake(after: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('tables')
+      .select((eb) => eb.fn.min('wake_at').as('at'))
+      .where('status', '=', 'playing')
+      .where('wake_at', 'is not', null)
+      .where('wake_at', '>', after)
+      .executeTakeFirst();
+    return row?.at == null ? null : Number(row.at);
+  }
+
+  async serverKey(name: string, make: () => string): Promise<string> {
+    // The first process to store a key wins; every other one reads it: the cluster signs with one key.
+    await this.db.insertInto('server_keys').values({ name, value: make() }).onConflict((c) => c.column('name').doNothing()).execute();
+    const row = await this.db.selectFrom('server_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    return row.value;
+  }
+
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
+    await this.db
+      .insertInto('push_subscriptions')
+      .values({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, created_at: now })
+      .onConflict((c) => c.column('endpoint').doUpdateSet({ owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth }))
+      .execute();
+  }
+
+  async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {
+    let q = this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint);
+    if (owner !== undefined) q = q.where('owner', '=', owner);
+    await q.execute();
+  }
+
+  async pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]> {
+    const rows = await this.db.selectFrom('push_subscriptions').selectAll().where('owner', '=', owner).orderBy('created_at').execute();
+    return rows.map((r) => ({ endpoint: r.endpoint, owner: r.owner as TokenHash, p256dh: r.p256dh, auth: r.auth, visibleUntil: Number(r.visible_until) }));
+  }
+
+  async setPushVisible(endpoint: string, owner: TokenHash, until: number): Promise<boolean> {
+    const r = await this.db.updateTable('push_subscriptions').set({ visible_until: until as never }).where('endpoint', '=', endpoint).where('owner', '=', owner).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async claimPush(table: TableId, moment: string, seat: number, now: number, fence?: number): Promise<boolean> {
+    // Inserted only while the claimer still holds the table (its epoch), and only once per key: a takeover's new
+    // owner that decides the same moment again finds the row, and a stale owner's claim inserts nothing.
+    const held = fence === undefined ? sql`TRUE` : sql`EXISTS (SELECT 1 FROM tables WHERE id = ${table} AND epoch = ${fence})`;
+    const { rows } = await sql<{ table_id: string }>`
+      INSERT INTO push_sent (table_id, moment, seat, sent_at) SELECT ${table}, ${moment}, ${seat}, ${now} WHERE ${held}
+      ON CONFLICT DO NOTHING RETURNING table_id`.execute(this.db);
+    return rows.length === 1;
   }
 
   // Leases ---------------------------------------------------------------------------------------------

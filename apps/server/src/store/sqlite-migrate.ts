@@ -59,6 +59,49 @@ const STEPS: readonly SchemaStep[] = [
       if (hasV1) fromSchema1(db);
     },
   },
+  {
+    // Fair draws: each table's secret seed, in a column of its own — written once when the table opens, never with
+    // the record that every move rewrites, and never part of anything sent. Tables stored before keep NULL (their
+    // chance is the CSPRNG's, as it was).
+    version: 3,
+    up(db) {
+      db.exec('ALTER TABLE tables ADD COLUMN fair_seed TEXT');
+    },
+  },
+  {
+    // Play over days: each playing table's next wake (so an idle table can leave memory and one scheduler wakes it),
+    // the server's own keys (VAPID), push subscriptions, and the pushes sent (one per decision and seat).
+    version: 4,
+    up(db) {
+      // Each part only if missing: the step holds whatever other steps a file went through.
+      const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all();
+      if (!columns.some((c) => c.name === 'wake_at')) db.exec('ALTER TABLE tables ADD COLUMN wake_at INTEGER');
+      db.exec(`
+        CREATE INDEX IF NOT EXISTS tables_wake ON tables(wake_at) WHERE status = 'playing' AND wake_at IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS server_keys (
+          name TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS push_subscriptions (
+          endpoint TEXT PRIMARY KEY,
+          owner TEXT NOT NULL,
+          p256dh TEXT NOT NULL,
+          auth TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          -- a tab of this device is open and visible until then (the client says so while it is)
+          visible_until INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS push_subscriptions_owner ON push_subscriptions(owner);
+        CREATE TABLE IF NOT EXISTS push_sent (
+          table_id TEXT NOT NULL,
+          moment TEXT NOT NULL,
+          seat INTEGER NOT NULL,
+          sent_at INTEGER NOT NULL,
+          PRIMARY KEY (table_id, moment, seat)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export function migrateSqlite(db: Database.Database): void {

@@ -4,11 +4,11 @@
 import Database from 'better-sqlite3';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TableId } from '@razzia/protocol';
+import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import { migrateSqlite } from './sqlite-migrate.ts';
-import { StoreConflict, type LoadedTable, type Store, type TableChange } from './store.ts';
+import { StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type TableChange, type Wake } from './store.ts';
 
 export interface SqliteOptions {
   /** 'NORMAL' (default) survives a crash of the process, which is what kill -9 tests; 'FULL' also survives
@@ -32,7 +32,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly appendTx: (change: TableChange) => void;
-  private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[]) => void;
+  private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => void;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     writableDir(dataDir);
@@ -43,7 +43,7 @@ export class SqliteStore implements Store {
     migrateSqlite(this.db);
     this.stmts = {
       insertTable: this.db.prepare(
-        'INSERT INTO tables (id, status, record, seq, version, created_at) VALUES (@id, @status, @record, @seq, @version, @createdAt)',
+        'INSERT INTO tables (id, status, record, seq, version, created_at, fair_seed) VALUES (@id, @status, @record, @seq, @version, @createdAt, @fairSeed)',
       ),
       // The status apart, written only when it changes: an UPDATE that sets an indexed column rewrites its index
       // entry even when the value stays the same, one more page in the write-ahead log per move.
@@ -51,20 +51,43 @@ export class SqliteStore implements Store {
         'UPDATE tables SET record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
       ),
       setStatus: this.db.prepare('UPDATE tables SET status = @status WHERE id = @id AND status != @status'),
+      // Apart too, and only when it changes, for the same reason (an indexed column).
+      setWake: this.db.prepare('UPDATE tables SET wake_at = @wakeAt WHERE id = @id AND wake_at IS NOT @wakeAt'),
+      due: this.db.prepare<[number, number], { id: string; wake_at: number }>(
+        "SELECT id, wake_at FROM tables WHERE status = 'playing' AND wake_at IS NOT NULL AND wake_at <= ? ORDER BY wake_at LIMIT ?",
+      ),
+      nextWake: this.db.prepare<[number], { at: number | null }>(
+        "SELECT min(wake_at) AS at FROM tables WHERE status = 'playing' AND wake_at IS NOT NULL AND wake_at > ?",
+      ),
+      getKey: this.db.prepare<[string], { value: string }>('SELECT value FROM server_keys WHERE name = ?'),
+      putKey: this.db.prepare('INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)'),
+      saveSub: this.db.prepare(
+        `INSERT INTO push_subscriptions (endpoint, owner, p256dh, auth, created_at) VALUES (@endpoint, @owner, @p256dh, @auth, @now)
+         ON CONFLICT (endpoint) DO UPDATE SET owner = excluded.owner, p256dh = excluded.p256dh, auth = excluded.auth`,
+      ),
+      dropSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?'),
+      dropOwnSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ? AND owner = ?'),
+      subs: this.db.prepare<[string], { endpoint: string; owner: string; p256dh: string; auth: string; visible_until: number }>(
+        'SELECT endpoint, owner, p256dh, auth, visible_until FROM push_subscriptions WHERE owner = ? ORDER BY created_at',
+      ),
+      setVisible: this.db.prepare('UPDATE push_subscriptions SET visible_until = ? WHERE endpoint = ? AND owner = ?'),
+      claimPush: this.db.prepare('INSERT OR IGNORE INTO push_sent (table_id, moment, seat, sent_at) VALUES (?, ?, ?, ?)'),
       insertMove: this.db.prepare('INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)'),
       insertLog: this.db.prepare('INSERT INTO log (table_id, seq, entry) VALUES (?, ?, ?)'),
       setSetup: this.db.prepare('UPDATE tables SET setup = ? WHERE id = ? AND setup IS NULL'),
-      table: this.db.prepare<[string], { record: string; setup: string | null }>('SELECT record, setup FROM tables WHERE id = ?'),
+      table: this.db.prepare<[string], { record: string; setup: string | null; fair_seed: string | null }>('SELECT record, setup, fair_seed FROM tables WHERE id = ?'),
       moves: this.db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY idx'),
       log: this.db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM log WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
       ),
-      active: this.db.prepare<[], { id: string }>("SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created_at"),
+      live: this.db.prepare<[number], { id: string }>(
+        "SELECT id FROM tables WHERE status = 'waiting' OR (status = 'playing' AND coalesce(json_extract(record, '$.settings.clock'), 0) < ?) ORDER BY created_at",
+      ),
       issueToken: this.db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)'),
       hasToken: this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tokens WHERE hash = ?'),
     };
-    this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[]) => {
-      this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt });
+    this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => {
+      this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt, fairSeed });
       for (const entry of entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
     });
     this.appendTx = this.db.transaction((change: TableChange) => {
@@ -79,16 +102,17 @@ export class SqliteStore implements Store {
       });
       if (updated.changes !== 1) throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}`);
       this.stmts.setStatus.run({ id: record.id, status: record.status });
+      if (change.wakeAt !== undefined) this.stmts.setWake.run({ id: record.id, wakeAt: change.wakeAt });
       if (change.setup !== undefined) this.stmts.setSetup.run(JSON.stringify(change.setup), record.id);
       const firstMove = record.version - change.moves.length;
       change.moves.forEach((move, i) => this.stmts.insertMove.run(record.id, firstMove + i, JSON.stringify(move)));
       for (const entry of change.entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
-      if (change.creates) this.createTx(change.creates.record, change.creates.entries);
+      if (change.creates) this.createTx(change.creates.record, change.creates.entries, change.creates.fairSeed);
     });
   }
 
-  async createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void> {
-    this.createTx(record, entries);
+  async createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null = null): Promise<void> {
+    this.createTx(record, entries, fairSeed);
   }
 
   async append(change: TableChange): Promise<void> {
@@ -102,6 +126,7 @@ export class SqliteStore implements Store {
       record: JSON.parse(row.record) as TableRecord,
       setup: row.setup === null ? null : JSON.parse(row.setup),
       moves: this.stmts.moves.all(id).map((m) => JSON.parse(m.move) as StoredMove),
+      fairSeed: row.fair_seed,
     };
   }
 
@@ -109,8 +134,8 @@ export class SqliteStore implements Store {
     return this.stmts.log.all(id, afterSeq, limit).map((l) => JSON.parse(l.entry) as StoredEntry);
   }
 
-  async activeTableIds(): Promise<TableId[]> {
-    return this.stmts.active.all().map((r) => r.id as TableId);
+  async liveTableIds(): Promise<TableId[]> {
+    return this.stmts.live.all(CORRESPONDENCE_CLOCK).map((r) => r.id as TableId);
   }
 
   async issueToken(hash: TokenHash, now: number): Promise<void> {
@@ -119,6 +144,43 @@ export class SqliteStore implements Store {
 
   async isIssuedToken(hash: TokenHash): Promise<boolean> {
     return this.stmts.hasToken.get(hash) !== undefined;
+  }
+
+  async dueTables(until: number, limit: number): Promise<Wake[]> {
+    return this.stmts.due.all(until, limit).map((r) => ({ id: r.id as TableId, wakeAt: r.wake_at }));
+  }
+
+  async nextWake(after: number): Promise<number | null> {
+    return this.stmts.nextWake.get(after)?.at ?? null;
+  }
+
+  async serverKey(name: string, make: () => string): Promise<string> {
+    const stored = this.stmts.getKey.get(name);
+    if (stored) return stored.value;
+    this.stmts.putKey.run(name, make());
+    return (this.stmts.getKey.get(name) as { value: string }).value;
+  }
+
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
+    this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now });
+  }
+
+  async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {
+    if (owner === undefined) this.stmts.dropSub.run(endpoint);
+    else this.stmts.dropOwnSub.run(endpoint, owner);
+  }
+
+  async pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]> {
+    return this.stmts.subs.all(owner).map((r) => ({ endpoint: r.endpoint, owner: r.owner as TokenHash, p256dh: r.p256dh, auth: r.auth, visibleUntil: r.visible_until }));
+  }
+
+  async setPushVisible(endpoint: string, owner: TokenHash, until: number): Promise<boolean> {
+    return this.stmts.setVisible.run(until, endpoint, owner).changes === 1;
+  }
+
+  async claimPush(table: TableId, moment: string, seat: number, now: number): Promise<boolean> {
+    // One process: its host is the table's only writer, so no fence to check.
+    return this.stmts.claimPush.run(table, moment, seat, now).changes === 1;
   }
 
   async close(): Promise<void> {

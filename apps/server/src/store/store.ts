@@ -21,8 +21,28 @@ export interface TableChange {
   /** In a cluster, the writer's lease epoch: the change applies only if nobody took the table over since. */
   readonly fence?: number;
   /** A table this change opens (a rematch): written in the same atomic step, so it exists exactly when the change
-   * that decided it was stored, and never when that change was refused. */
-  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[] };
+   * that decided it was stored, and never when that change was refused. `fairSeed`: its fair draws' secret seed. */
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[]; readonly fairSeed: string | null };
+  /** When the table must be woken next (a clock running out, a bot's turn, a pause's end), or null: indexed, so a
+   * table that left memory is woken on time (tables/scheduler.ts). Absent: unchanged. */
+  readonly wakeAt?: number | null;
+}
+
+/** A browser's push subscription (Web Push), held for the token that subscribed it. */
+export interface PushSubscriptionRecord {
+  readonly endpoint: string;
+  readonly owner: TokenHash;
+  /** The browser's public key (P-256, base64url) and authentication secret (base64url): what a push is encrypted to. */
+  readonly p256dh: string;
+  readonly auth: string;
+  /** A tab of this device is open and visible until then (ms): no push to it meanwhile. */
+  readonly visibleUntil: number;
+}
+
+/** A table that must be woken: its next clock, bot turn or pause's end is due at `wakeAt`. */
+export interface Wake {
+  readonly id: TableId;
+  readonly wakeAt: number;
 }
 
 /** Someone else wrote this table since we read it (another process, or a stale owner): nothing was changed. */
@@ -37,19 +57,44 @@ export interface LoadedTable {
   readonly record: TableRecord;
   readonly setup: unknown;
   readonly moves: readonly StoredMove[];
+  /** The secret seed of the table's fair draws; null for a table opened before them. */
+  readonly fairSeed: string | null;
 }
 
 export interface Store {
-  createTable(record: TableRecord, entries: readonly StoredEntry[]): Promise<void>;
+  /** A new table, with the secret seed of its fair draws (stored apart from the record, written once, never
+   * rewritten: a restart or another process of a cluster goes on drawing from it). */
+  createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed?: string | null): Promise<void>;
   /** Appends a change, or rejects with StoreConflict if the stored table is no longer at `expectedSeq`. */
   append(change: TableChange): Promise<void>;
   load(id: TableId): Promise<LoadedTable | null>;
   /** Log entries numbered after `afterSeq`, in order (at most `limit`). */
   readLog(id: TableId, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
-  /** Ids of every table that is waiting or playing. */
-  activeTableIds(): Promise<TableId[]>;
+  /** Ids of every table that is waiting, or playing at a live pace (no clock, or one under an hour): what a
+   * restarted process loads at once. Tables played over days wait in the store for their wake (the scheduler). */
+  liveTableIds(): Promise<TableId[]>;
   /** Remembers a token this server issued (its hash), so it is recognised on every later connection. */
   issueToken(hash: TokenHash, now: number): Promise<void>;
   isIssuedToken(hash: TokenHash): Promise<boolean>;
+
+  // Play over days -----------------------------------------------------------------------------------------
+
+  /** Playing tables due by `until`, earliest first (at most `limit`). */
+  dueTables(until: number, limit: number): Promise<Wake[]>;
+  /** The earliest wake of a playing table after `after`, or null. */
+  nextWake(after: number): Promise<number | null>;
+  /** The server's own key `name` (VAPID keys): the stored one, or `make()`'s, stored once for every process. */
+  serverKey(name: string, make: () => string): Promise<string>;
+  /** Keeps a subscription for its owner (again: the newest keys and owner win). */
+  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void>;
+  /** Forgets a subscription (its owner unsubscribed, or the push service said it is gone: 404 or 410). */
+  dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void>;
+  pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]>;
+  /** The owner's tab on this device is open and visible until `until` (0: not any more). False if the owner
+   * holds no such subscription. */
+  setPushVisible(endpoint: string, owner: TokenHash, until: number): Promise<boolean>;
+  /** Claims the push for one moment of a table (a decision opening, the end, a replacement) for one seat: true
+   * exactly once per key, whichever process asks (in a cluster, only under the table's current `fence`). */
+  claimPush(table: TableId, moment: string, seat: number, now: number, fence?: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -34,6 +34,8 @@ export interface TableAccess {
   /** The first of this process's connections starts following a table: its updates must reach this process. */
   follow(id: TableId): Promise<void>;
   unfollow(id: TableId): void;
+  /** A table not in memory is due (a clock, a bot): load it where it belongs, which wakes it. */
+  wakeUp(id: TableId): Promise<void>;
   lobby(): LobbyEntry[];
   /** For /healthz: who owns what. */
   health(): Record<string, unknown>;
@@ -84,8 +86,9 @@ export class LocalTables implements TableAccess {
     return this.with(id, async (t) => ok(await snapshotOf(t, owner, since)));
   }
 
-  info(id: TableId): Promise<Result<TableInfo>> {
-    return this.with(id, async (t) => ok(t.info()));
+  async info(id: TableId): Promise<Result<TableInfo>> {
+    const info = await this.registry.info(id);
+    return info ? ok(info) : noSuchTable(id);
   }
 
   record(id: TableId): Promise<Result<GameRecord>> {
@@ -115,6 +118,10 @@ export class LocalTables implements TableAccess {
   async follow(): Promise<void> {}
 
   unfollow(): void {}
+
+  async wakeUp(id: TableId): Promise<void> {
+    await this.registry.get(id);
+  }
 
   lobby(): LobbyEntry[] {
     return this.registry.lobby();

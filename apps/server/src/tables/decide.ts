@@ -1,9 +1,11 @@
 // The decision step: a table, a command and the moment → the next table, the log entries and moves to append, the
-// reply and what the host must do next. Pure apart from the randomness it is handed (for deals and the chance a
-// game asks for), so tests drive it with no sockets, store or timers, and a table can move between processes.
+// reply and what the host must do next. Pure: a table's deal and chance are its fair draws (from its secret seed and
+// its people's contributions), or at a table opened before them the randomness it is handed; so tests drive it with
+// no sockets, store or timers, and a table can move between processes and go on drawing the same sequence.
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
-import { BOT_NAMES, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
+import { chanceLabel, commitTo, DEAL_LABEL, fairSource } from '@razzia/contract/fair';
+import { BOT_NAMES, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
@@ -14,7 +16,7 @@ type Reaction = (typeof REACTIONS)[number];
 
 export interface DecideContext {
   readonly now: number;
-  /** The server's secret randomness: deals and the chance a game asks for (dice, shuffles). */
+  /** The server's secret randomness for deals and chance at a table without fair draws (opened before them). */
   readonly random: Random;
   /** Whether this token has a connection open at this table (presence is its own service). */
   readonly connected: (owner: TokenHash) => boolean;
@@ -48,15 +50,32 @@ export type Command =
    * view. Judged like a player's decision: still that seat's open decision, legal by the game's rules. */
   | { readonly type: 'bot-move'; readonly seat: Seat; readonly version: number; readonly action: unknown }
   /** A seated player asks for a hint on their open decision (at a table that allows them): the log says so to
-   * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. */
-  | { readonly type: 'hint'; readonly owner: TokenHash | null }
-  /** After the end, a seated player asks for a rematch. `table` and `botSeed` are the new table's, drawn by the
-   * caller: used only if no rematch was decided yet (then the new table is created by the same stored step). */
-  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string }
-  /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction. */
-  | { readonly type: 'say'; readonly owner: TokenHash | null; readonly text?: string | undefined; readonly reaction?: Reaction | undefined; readonly name?: string | undefined }
+   * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. `busy`:
+   * a hint for this seat is still being thought about (one at a time). */
+  | { readonly type: 'hint'; readonly owner: TokenHash | null; readonly busy?: boolean }
+  /** After the end, a seated player asks for a rematch. `table`, `botSeed` and `fairSeed` are the new table's,
+   * drawn by the caller: used only if no rematch was decided yet (then the new table is created by the same stored
+   * step). */
+  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string; readonly fairSeed: string }
+  /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction.
+   * `quietMs`: how long ago the same connection's previous line at this table was said (absent: none was), which
+   * the slow mode judges a spectator's line by. */
+  | {
+      readonly type: 'say';
+      readonly owner: TokenHash | null;
+      readonly text?: string | undefined;
+      readonly reaction?: Reaction | undefined;
+      readonly name?: string | undefined;
+      /** The sender is over the chat's rate at this table (the gateway counts; decide says so after every other check). */
+      readonly limited?: boolean;
+      readonly quietMs?: number | undefined;
+    }
   /** Host: mute or unmute a seat's chat, or every spectator's. */
-  | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean };
+  | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
+  /** Host: the slow mode, seconds a spectator waits between two chat lines (0: off). */
+  | { readonly type: 'slow-mode'; readonly owner: TokenHash | null; readonly seconds: number }
+  /** A seated person's contribution to the fair draws (32 bytes as hex), before the start. */
+  | { readonly type: 'contribute'; readonly owner: TokenHash | null; readonly value: string };
 
 export interface Decided {
   readonly table: Table;
@@ -67,7 +86,7 @@ export interface Decided {
   /** The deal, stored once when the game starts. */
   readonly setup?: unknown;
   /** A table this command opens (a rematch), stored with the change or not at all. */
-  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[] };
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[]; readonly fairSeed: string };
   readonly reply: object;
   /** Tokens that took or lost a seat: their connections need a fresh snapshot in their new role. */
   readonly seatChanged: readonly TokenHash[];
@@ -75,8 +94,9 @@ export interface Decided {
   readonly infoChanged: boolean;
 }
 
-/** A new, empty table. */
-export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string): TableRecord {
+/** A new, empty table. With `fairSeed` (64 hex digits, kept secret by the caller) its draws are fair: the
+ * commitment is public from now on, and every seat may contribute until the start. */
+export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string, fairSeed?: string): TableRecord {
   return {
     id,
     settings,
@@ -89,6 +109,7 @@ export function newTable(id: TableId, settings: TableRecord['settings'], host: T
     version: 0,
     seq: 0,
     decisions: [],
+    ...(fairSeed === undefined ? {} : { fair: { commitment: commitTo(fairSeed, id), contributions: Array.from({ length: settings.players }, () => null), seed: null } }),
   };
 }
 
@@ -118,6 +139,8 @@ class Change {
   readonly acted = new Set<Seat>();
   /** The last move told one of the game's moments (a round scored). */
   private momentTold = false;
+  /** The table's fair draws, once asked for (the contributions are fixed from the start on). */
+  private draws: ((label: number) => Random) | null = null;
 
   constructor(
     readonly table: Table,
@@ -139,7 +162,8 @@ class Change {
 
   told(events: readonly unknown[]): void {
     for (const event of events) {
-      const told = this.game.tell(event) as Told<unknown>;
+      // The state after the move: a game's options may say what its events become later (Robbery's memory aid).
+      const told = this.game.tell(event, this.state) as Told<unknown>;
       if (this.game.moment?.(event)) this.momentTold = true;
       this.entries.push({ seq: this.record.seq + this.entries.length + 1, at: this.ctx.now, kind: 'game', told });
     }
@@ -170,7 +194,8 @@ class Change {
   /** A moment of the game was told: unless the game is over, the table waits for the seated people who are
    * connected (not bots, not stood in for) to move on, at most momentMaxMs. Nobody to wait for: no pause. */
   pause(): void {
-    if (this.record.status !== 'playing') return;
+    // A table played over days waits for nobody's reading: its people come and go.
+    if (this.record.status !== 'playing' || isCorrespondence(this.record.settings.clock)) return;
     const waiting = this.record.seats.flatMap((s, seat) => (s && !s.bot && !s.standIn && s.owner !== null && this.ctx.connected(s.owner) ? [seat] : []));
     if (waiting.length === 0) return;
     if (this.record.pause) this.resume();
@@ -203,11 +228,21 @@ class Change {
     this.notice({ type: 'resumed' });
   }
 
-  /** Every chance the game asks for next (chance is the server's, from its secret source, recorded as a move like
-   * any other), then the decisions that are open. */
+  /** Where the chance action with stream `label` draws from (the deal: DEAL_LABEL; the chance move at index m: m + 1):
+   * the table's fair draws, or the server's CSPRNG at a table opened before them. */
+  random(label: number): Random {
+    const seed = this.table.fairSeed;
+    const fair = this.record.fair;
+    if (!seed || !fair) return this.ctx.random;
+    this.draws ??= fairSource(seed, this.record.id, fair.contributions);
+    return this.draws(label);
+  }
+
+  /** Every chance the game asks for next (chance is the server's, drawn from the table's fair draws, recorded as a
+   * move like any other), then the decisions that are open. */
   advance(): void {
     for (let pending = this.game.pending(this.state); pending.kind === 'chance'; pending = this.game.pending(this.state)) {
-      const chance = resolveChance(pending.chance, this.ctx.random);
+      const chance = resolveChance(pending.chance, this.random(chanceLabel(this.table.record.version + this.moves.length)));
       const c = step(this.game, this.state, { chance });
       if (!c.ok) throw new Error(`game ${this.game.id} refused its own chance outcome: ${c.error.message}`);
       this.moves.push({ chance });
@@ -230,6 +265,9 @@ class Change {
             return kept ?? { seat, since: version, openedAt: this.ctx.now, deadline: this.deadlineFor(seat) };
           });
     this.setRecord({ version, decisions, status: over ? 'over' : this.record.status }, over);
+    // Over: the seed is revealed, so anyone can check every draw (nothing is left to draw).
+    const fair = this.record.fair;
+    if (over && fair && fair.seed === null && this.table.fairSeed) this.setRecord({ fair: { ...fair, seed: this.table.fairSeed } });
   }
 
   deadlineFor(seat: Seat, seats: readonly (SeatRecord | null)[] = this.record.seats): number | null {
@@ -242,7 +280,7 @@ class Change {
 
   done(reply: object): Result<Decided> {
     return ok({
-      table: { record: { ...this.record, seq: this.record.seq + this.entries.length }, setup: this.setup, state: this.state },
+      table: { ...this.table, record: { ...this.record, seq: this.record.seq + this.entries.length }, setup: this.setup, state: this.state },
       entries: this.entries,
       moves: this.moves,
       ...(this.setup !== this.table.setup ? { setup: this.setup } : {}),
@@ -259,9 +297,11 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
   const change = new Change(table, game, ctx);
   const record = table.record;
   switch (command.type) {
+    // Each command checks in the documented order (docs/protocol.md, "When several checks fail"): who you are at the
+    // table, then its settings and moment, then the seat or name asked for, then the decision itself, then rates.
     case 'sit': {
-      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only be taken before the game starts');
       if (seatOf(record, command.owner) !== null) return fail('already-seated', 'you already have a seat at this table');
+      if (record.status !== 'waiting') return fail('not-waiting', 'seats can only be taken before the game starts');
       const free = freeSeat(record, command.seat);
       if (!free.ok) return free;
       const taken = nameTaken(record, command.name);
@@ -272,9 +312,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({ seat: free.value });
     }
     case 'leave': {
-      if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'you have no seat at this table');
+      if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
       freeSeatAt(change, seat, 'left');
       change.seatChanged.push(command.owner);
       return change.done({});
@@ -311,8 +351,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const names = record.seats.map((s) => (s as SeatRecord).name);
       const options = game.schemas.options.safeParse(record.settings.options);
       if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
-      // The deal comes from the server's secret randomness; the deal itself is stored (secret until the end).
-      const setup = game.deal({ names, options: options.data }, ctx.random);
+      // The deal is drawn from the table's fair draws (stream 0), with the contributions sent so far: a seat that sent
+      // none counts as none. The deal itself is stored (secret until the end).
+      const setup = game.deal({ names, options: options.data }, change.random(DEAL_LABEL));
       const started = game.start(setup);
       if (!started.ok) return fail('internal', `could not deal: ${started.error}`);
       change.setup = setup;
@@ -336,14 +377,15 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
     }
     case 'back': {
       const seat = seatOf(record, command.owner);
-      if (seat === null || record.status !== 'playing' || !record.seats[seat]?.standIn) return change.done({});
+      // A replaced person's seat stays the bot's: the table chose not to wait for them any more.
+      if (seat === null || record.status !== 'playing' || !record.seats[seat]?.standIn || record.seats[seat]?.replaced) return change.done({});
       setStandIn(change, seat, null);
       return change.done({});
     }
     case 'act': {
-      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'only seated players can act; spectators watch');
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const { seat: named, ...rest } = command.intent;
       if (named !== undefined && named !== seat) return fail('not-yours', `you sit in seat ${seat}, not seat ${JSON.stringify(named)}`);
       const intent = game.schemas.action.safeParse(rest);
@@ -351,12 +393,16 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       // A decision is judged against the moment it opened: seats deciding at once are all accepted.
       const open = record.decisions.find((d) => d.seat === seat);
       const since = open ? open.since : record.version;
-      if (command.version < since || command.version > record.version)
+      if (command.version > record.version)
+        return fail('future-version', `that move names version ${command.version}, but the game is at version ${record.version}: send the version of the newest game payload`);
+      if (command.version < since)
         return fail('stale-version', `that move was made on version ${command.version}; your decision opened at version ${since} and the game is at version ${record.version}`);
       // A person who decides during a pause has moved on.
       change.moveOn(seat);
       const played = change.play({ seat, action: intent.data });
       if (!played.ok) return played;
+      // Deciding for oneself ends a run of missed deadlines.
+      if (record.seats[seat]?.missed) change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...(change.record.seats[seat] as SeatRecord), missed: 0 }) }, false);
       return change.done({ version: change.record.version });
     }
     case 'ready': {
@@ -403,11 +449,15 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
         if (timedOut) change.notice({ type: 'timed-out', seat: decision.seat });
         const played = change.play({ seat: decision.seat, action }, timedOut);
         if (!played.ok) throw new Error(`bot ${bot.id} of ${game.id} chose an illegal action: ${played.error.message}`);
+        if (timedOut) missedDeadline(change, decision.seat);
       }
       return change.done({});
     case 'bot-move': {
       if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       if (!thinkerAt(game, record, command.seat)) return fail('not-seated', `no thinking bot sits in seat ${command.seat}`);
+      // While the table waits at a moment no bot moves, not even one whose answer was on its way when the pause
+      // began (a decision that stayed open across the move that told the moment): the host holds it until the end.
+      if (record.pause) return fail('paused', `the table waits at a moment of the game until ${record.pause.until}; seat ${command.seat}'s answer waits too`);
       // Like a player's decision: judged against the moment the seat's decision opened. An answer to a decision
       // that closed since (or one from the future) changes nothing.
       const open = record.decisions.find((d) => d.seat === command.seat);
@@ -420,12 +470,13 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({ version: change.record.version });
     }
     case 'hint': {
-      if (!(record.settings.hints ?? false)) return fail('hints-off', 'this table does not allow hints');
-      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'only seated players can ask for a hint on their decision');
+      if (!(record.settings.hints ?? false)) return fail('hints-off', 'this table does not allow hints');
+      if (record.status !== 'playing' || table.state === null) return fail('not-playing', 'there is no game running at this table');
       const open = record.decisions.find((d) => d.seat === seat);
       if (!open || game.legal(table.state, seat).length === 0) return fail('not-your-turn', 'the game is not waiting for your decision');
+      if (command.busy) return fail('rate-limited', 'a hint for your seat is already on its way');
       change.notice({ type: 'hint-asked', seat });
       return change.done({ seat, version: record.version });
     }
@@ -438,6 +489,12 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       if ((command.text === undefined) === (command.reaction === undefined)) return fail('bad-message', 'a chat line is words or a reaction');
       const text = command.text === undefined ? undefined : cleanChat(command.text);
       if (text === '') return fail('bad-message', 'text: say something visible');
+      // The slow mode holds back spectators only: a big audience cannot bury the players' own lines.
+      const slowMs = (record.slowMode ?? 0) * 1000;
+      if (seat === null && slowMs > 0 && command.quietMs !== undefined && command.quietMs < slowMs)
+        return fail('rate-limited', `slow mode: spectators say one line every ${record.slowMode} s here; wait ${Math.ceil((slowMs - command.quietMs) / 1000)} s`);
+      // The chat's rate comes last, so a muted person is told so however often they try.
+      if (command.limited) return fail('rate-limited', 'too many chat lines at this table: wait a moment');
       change.chat({
         type: 'said',
         from: seat !== null ? { seat } : { spectator: command.name ?? 'Spectator' },
@@ -459,27 +516,45 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.notice({ type: 'mute', target: command.target, muted: command.muted });
       return change.done({});
     }
+    case 'slow-mode':
+      if (!isHost(record, command.owner)) return fail('not-host', 'only the host can set the slow mode');
+      if ((record.slowMode ?? 0) === command.seconds) return change.done({});
+      change.setRecord({ slowMode: command.seconds });
+      change.notice({ type: 'slow-mode', seconds: command.seconds });
+      return change.done({});
     case 'rematch': {
-      if (record.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
       if (seatOf(record, command.owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
+      if (record.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
       // Decided once: asking again (or a retried request) names the same table and changes nothing.
       if (record.rematch) return change.done({ table: record.rematch });
-      change.creates = rematchTable(record, command.table, command.botSeed, ctx.now);
+      change.creates = rematchTable(record, command.table, command.botSeed, command.fairSeed, ctx.now);
       change.setRecord({ rematch: command.table });
       change.notice({ type: 'rematch', table: command.table });
       return change.done({ table: command.table });
+    }
+    case 'contribute': {
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only seated players contribute to the fair draws');
+      if (record.status !== 'waiting') return fail('not-waiting', 'contributions are taken before the game starts');
+      if (!record.fair) return fail('bad-message', 'this table was opened before fair draws: it takes no contribution');
+      // The first contribution counts: a second one (another tab, a reconnect) changes nothing.
+      if (record.fair.contributions[seat] != null) return change.done({});
+      const contributions = record.fair.contributions.map((c, s) => (s === seat ? command.value : c));
+      change.setRecord({ fair: { ...record.fair, contributions } });
+      change.notice({ type: 'contributed', seat });
+      return change.done({});
     }
   }
 }
 
 /** A rematch of a finished table: the same settings, host and seats (people and bots, no stand-ins), waiting. */
-function rematchTable(old: TableRecord, id: TableId, botSeed: string, now: number): { record: TableRecord; entries: StoredEntry[] } {
+function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: string, now: number): { record: TableRecord; entries: StoredEntry[]; fairSeed: string } {
   const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
   const entries: StoredEntry[] = [];
   seats.forEach((s, seat) => {
     if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
   });
-  return { record: { ...newTable(id, old.settings, old.host, now, botSeed), seats, seq: entries.length }, entries };
+  return { record: { ...newTable(id, old.settings, old.host, now, botSeed, fairSeed), seats, seq: entries.length }, entries, fairSeed };
 }
 
 /** How long a table remembers a forwarded request that changed it: longer than a forward is ever retried (four
@@ -541,6 +616,9 @@ function freeSeat(record: TableRecord, seat: number | undefined): Result<number>
 function freeSeatAt(change: Change, seat: number, reason: 'left' | 'removed'): void {
   const occupant = change.record.seats[seat] as SeatRecord;
   change.setRecord({ seats: replaceSeat(change.record.seats, seat, null) });
+  // The contribution was the person's who leaves: whoever sits next sends their own.
+  const fair = change.record.fair;
+  if (fair && fair.contributions[seat] != null) change.setRecord({ fair: { ...fair, contributions: fair.contributions.map((c, s) => (s === seat ? null : c)) } });
   change.notice({ type: 'seat-freed', seat, name: occupant.name, reason });
 }
 
@@ -568,14 +646,26 @@ function botName(record: TableRecord, bot: BotId, seat: number): string {
 }
 
 /** A bot starts (`bot`) or stops (null) playing for the person in `seat`; only that seat's clock changes. */
-function setStandIn(change: Change, seat: number, bot: BotId | null): void {
+function setStandIn(change: Change, seat: number, bot: BotId | null, why: 'stand-in' | 'replaced' = 'stand-in'): void {
   const seats = change.record.seats.map((s, i) => (i === seat && s ? { ...s, standIn: bot } : s));
   // A bot has no clock; a person back gets a fresh one (and a fresh decision for the version check).
   const decisions = change.record.decisions.map((d) =>
     d.seat === seat ? { ...d, openedAt: change.ctx.now, deadline: change.deadlineFor(seat, seats) } : d,
   );
   change.setRecord({ seats, decisions });
-  change.notice(bot ? { type: 'stand-in', seat } : { type: 'stand-in-ended', seat });
+  change.notice(bot ? { type: why, seat } : { type: 'stand-in-ended', seat });
+}
+
+/** A person's clock ran out: one more missed deadline in a row. At a table that replaces such seats, the third
+ * hands the seat to the greedy bot for the rest of the game. */
+function missedDeadline(change: Change, seat: Seat): void {
+  const occupant = change.record.seats[seat];
+  if (!occupant || occupant.owner === null) return;
+  const missed = (occupant.missed ?? 0) + 1;
+  change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...occupant, missed }) }, false);
+  if (!change.record.settings.replaceAfterMisses || missed < MISSES_BEFORE_REPLACED || change.record.status !== 'playing') return;
+  change.setRecord({ seats: replaceSeat(change.record.seats, seat, { ...occupant, missed, replaced: true }) });
+  setStandIn(change, seat, 'greedy', 'replaced');
 }
 
 /** Chat words as they are shown: no control, invisible or direction-overriding characters, blanks collapsed. */

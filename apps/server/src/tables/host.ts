@@ -5,7 +5,8 @@
 import { levelById, type LevelId } from '@razzia/bots';
 import type { ThinkRequest } from '@razzia/bots/pool';
 import { Rng, type AnyGame, type Random, type Seat, type Viewer } from '@razzia/contract';
-import type { GamePayload, LobbyEntry, LogEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
+import { FAIR_SCHEME } from '@razzia/contract/fair';
+import type { GamePayload, LobbyEntry, ServerMessage, Snapshot, TableId, TableInfo } from '@razzia/protocol';
 import { diff } from '@razzia/protocol/patch';
 import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
@@ -13,8 +14,9 @@ import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
 import { answered, decide, dueThinkers, nextWake, remembering, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
+import { TokenBucket } from '../socket/rate-limit.ts';
 import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
-import { clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo } from './views.ts';
+import { caughtUpLog, clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo, type PresenceView } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
 export interface Published {
@@ -84,6 +86,10 @@ export interface HostDeps {
   /** A cluster: this host's append was refused because another process holds the table now. The host has
    * stopped; the caller forwards its commands to the new owner. */
   readonly fenced?: (table: TableHost) => void;
+  /** After every stored change: what it opened, ended or replaced may be worth a push to someone (push/). */
+  readonly changed?: (table: TableHost, published: Published) => void;
+  /** How often at most a change of the spectator count alone is pushed (default PRESENCE_PUSH_MS). */
+  readonly presencePushMs?: number;
 }
 
 function thinkingKey(d: Decision): string {
@@ -98,20 +104,53 @@ export const CATCH_UP_LIMIT = 256;
  * 130 moves, up to 200 KB before trimming): a catch-up from further back is rare enough to be a store read. */
 export const RECENT_KEPT = 32;
 
+/** A big audience joining (thousands in a few seconds) changes the spectator count with every join: it is pushed to
+ * everyone at most this often, not once per join (which cost a message to every socket per join). A seat's person
+ * connecting or leaving is pushed at once. Each push is a write to every socket, like an update: at a push a
+ * second, an audience that keeps coming and going costs less than half again what the game's updates cost. */
+export const PRESENCE_PUSH_MS = 1_000;
+
+/** While clocks run, the snapshot shared by joining spectators is rebuilt at least this often (its clocks are read
+ * when it is built). */
+export const SHARED_SNAPSHOT_MS = 250;
+
+/** Spectators' chat lines at one table, all spectators together: however many watch, their lines cannot flood
+ * the table's log (every line is an update to every socket) nor crowd out the seated players', who never count
+ * against it. */
+export const SPECTATOR_CHAT_LIMIT = { perSecond: 2, burst: 6 } as const;
+
 export class TableHost {
   private table: Table;
   /** The newest log entries, for catch-ups without a store read. */
   private recent: StoredEntry[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** Commands queued or running: a table is unloaded only between them. */
+  private busy = 0;
   private cancelTimer: (() => void) | null = null;
   private disposed = false;
   /** Decisions a searching bot is thinking about here, as `seat/since`: their answer moves the table on. */
   private readonly thinking = new Set<string>();
+  /** Thinking bots' answers that came while the table waited at a moment, by decision: sent when the pause ends. */
+  private readonly held = new Map<string, { readonly seat: Seat; readonly version: number; readonly action: unknown }>();
   /** Seats whose hint is being thought about (one at a time per seat). */
   private readonly hinting = new Set<Seat>();
   /** This process no longer owns the table (another took it over): nothing more is appended here. */
   lost = false;
   readonly presence = new Presence();
+  /** Who is connected as last pushed to the audience (and shown in the table's info). */
+  private shown: { readonly connected: readonly boolean[]; readonly spectators: number } = { connected: [], spectators: 0 };
+  /** Presence pushes so far: a snapshot built before the last one says another presence. */
+  private pushes = 0;
+  private lastPush = -Infinity;
+  private cancelPush: (() => void) | null = null;
+  /** What the info and the lobby say of who is connected: seats as they are, spectators as last pushed. */
+  private readonly shownPresence: PresenceView = {
+    connected: (owner) => this.presence.connected(owner),
+    spectators: () => this.shown.spectators,
+  };
+  /** The snapshot a spectator who joins now gets (see `snapshot`). */
+  private shared: { readonly seq: number; readonly pushes: number; readonly at: number; readonly snapshot: Snapshot } | null = null;
+  private readonly spectatorChat: TokenBucket;
   private lastActive: number;
 
   constructor(
@@ -125,6 +164,7 @@ export class TableHost {
     this.table = table;
     this.recent = recent.slice(-RECENT_KEPT);
     this.lastActive = deps.clock.now();
+    this.spectatorChat = new TokenBucket(SPECTATOR_CHAT_LIMIT.perSecond, SPECTATOR_CHAT_LIMIT.burst, () => deps.clock.now());
     this.arm();
   }
 
@@ -179,7 +219,14 @@ export class TableHost {
    */
   run(command: Command, request?: string): Promise<Result<object>> {
     if (command.type === 'hint') return this.hint(command, request);
-    const result = this.queue.then(() => this.execute(command, request));
+    // Refused before it queues: a spectators' flood must not hold up the players' commands behind it. A line its
+    // socket already sent over its own rate queues as before, so that socket's replies keep their order and its
+    // refusal is the table's usual one (a muted spectator hears "muted" first); it takes nothing from the table's
+    // share for spectators.
+    if (command.type === 'say' && !command.limited && this.seatOf(command.owner) === null && !this.spectatorChat.take())
+      return Promise.resolve(fail('rate-limited', "the spectators' chat at this table is busy: wait a moment"));
+    this.busy++;
+    const result = this.queue.then(() => this.execute(command, request)).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -191,11 +238,12 @@ export class TableHost {
    */
   private async hint(command: Extract<Command, { type: 'hint' }>, request?: string): Promise<Result<object>> {
     const seat = this.seatOf(command.owner);
-    if (seat !== null && this.hinting.has(seat)) return fail('rate-limited', 'a hint for your seat is already on its way');
-    if (seat !== null) this.hinting.add(seat);
+    // One at a time per seat: decide refuses a second (after its other checks, which come first).
+    const mine = seat !== null && !this.hinting.has(seat);
+    if (mine) this.hinting.add(seat);
     try {
       const asked = this.queue.then(async () => {
-        const r = await this.execute(command, request);
+        const r = await this.execute({ ...command, busy: !mine }, request);
         // The seat's view and legal list as they were when it asked (the log says so at this point).
         return r.ok ? { ok: true as const, version: this.version, input: this.inputFor(seat as Seat) } : r;
       });
@@ -219,7 +267,7 @@ export class TableHost {
         return fail('internal', 'the hint could not be thought about; try again');
       }
     } finally {
-      if (seat !== null) this.hinting.delete(seat);
+      if (mine) this.hinting.delete(seat as Seat);
     }
   }
 
@@ -230,9 +278,26 @@ export class TableHost {
 
   /** Runs `fn` between commands, when nothing is being decided or stored (snapshots that must not interleave). */
   serialized<T>(fn: () => T | Promise<T>): Promise<T> {
-    const result = this.queue.then(fn);
+    this.busy++;
+    const result = this.queue.then(fn).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** When the table must be woken next (a bot's turn, a clock running out, a pause's end), or null. */
+  wakeAt(): number | null {
+    return nextWake(this.table, this.deps.botDelayMs);
+  }
+
+  /**
+   * Whether the table may leave memory now: nobody connected for `idleMs`, nothing being decided, thought about
+   * or hinted, and nothing due within `horizonMs` (the scheduler wakes it from the store when it is due).
+   */
+  unloadable(now: number, idleMs: number, horizonMs: number): boolean {
+    if (!this.presence.idle || this.busy > 0 || this.thinking.size > 0 || this.hinting.size > 0) return false;
+    if (now - this.lastActive < idleMs) return false;
+    const wake = this.wakeAt();
+    return wake === null || wake - now > horizonMs;
   }
 
   private context(): DecideContext {
@@ -291,6 +356,8 @@ export class TableHost {
       ...(d.setup !== undefined ? { setup: d.setup } : {}),
       ...(d.creates !== undefined ? { creates: d.creates } : {}),
       ...(this.fence !== undefined ? { fence: this.fence } : {}),
+      // Indexed, so the table can leave memory and still be woken on time (tables/scheduler.ts).
+      wakeAt: nextWake(d.table, this.deps.botDelayMs),
     });
     this.table = d.table;
     this.recent.push(...d.entries);
@@ -306,8 +373,11 @@ export class TableHost {
     };
     this.deps.listener.broadcast({ type: 'update', table: this.id, first: before.record.seq + 1, seq: d.table.record.seq, seats: d.table.record.seats.length, message });
     for (const owner of d.seatChanged) this.deps.listener.broadcast({ type: 'seat-changed', table: this.id, owner });
+    // Someone took or left a seat: a connection of theirs moved between the seats and the spectators.
+    if (d.seatChanged.length > 0) this.pushPresence();
     if (d.infoChanged) this.deps.listener.lobbyChanged();
     this.arm();
+    this.deps.changed?.(this, published);
   }
 
   /** Arms the timer for the next bot decision or clock, if any, and has every searching bot that is due think. */
@@ -315,6 +385,7 @@ export class TableHost {
     this.cancelTimer?.();
     this.cancelTimer = null;
     if (this.disposed) return;
+    this.releaseHeld();
     this.thinkDue();
     const at = nextWake(this.table, this.deps.botDelayMs, (d) => this.thinking.has(thinkingKey(d)));
     if (at === null) return;
@@ -373,7 +444,21 @@ export class TableHost {
       action = this.greedy(input, seed);
     }
     if (this.disposed) return;
+    await this.answer(key, seat, version, action, record.botSeed);
+  }
+
+  /**
+   * A thinking bot's answer, judged like any decision. One that comes while the table waits at a moment is held,
+   * not dropped (its decision stays open, and still being thought about for the timer): it goes in when the pause
+   * ends, judged then like any answer.
+   */
+  private async answer(key: string, seat: Seat, version: number, action: unknown, botSeed: string): Promise<void> {
     const played = await this.run({ type: 'bot-move', seat, version, action });
+    if (!played.ok && played.error.code === 'paused' && !this.disposed) {
+      this.held.set(key, { seat, version, action });
+      this.arm();
+      return;
+    }
     this.thinking.delete(key);
     if (!played.ok && !this.disposed) {
       this.deps.log?.({ table: this.id, seat, version, error: played.error }, 'a thinking bot’s answer was dropped');
@@ -382,10 +467,22 @@ export class TableHost {
       const open = this.table.record.decisions.find((d) => d.seat === seat);
       if (open && thinkingKey(open) === key && played.error.code !== 'stale-version' && played.error.code !== 'shutting-down') {
         const now = this.inputFor(seat);
-        await this.run({ type: 'bot-move', seat, version: this.version, action: this.greedy(now, `${record.botSeed}/${this.version}/${seat}`) });
+        await this.run({ type: 'bot-move', seat, version: this.version, action: this.greedy(now, `${botSeed}/${this.version}/${seat}`) });
       }
     }
     if (!this.disposed) this.arm();
+  }
+
+  /** Once the table no longer waits at a moment, the answers held during it go in (in the order they came). */
+  private releaseHeld(): void {
+    if (this.table.record.pause || this.held.size === 0) return;
+    const held = [...this.held];
+    this.held.clear();
+    for (const [key, a] of held)
+      void this.answer(key, a.seat, a.version, a.action, this.table.record.botSeed).catch((e: unknown) => {
+        this.thinking.delete(key);
+        this.deps.log?.({ table: this.id, seat: a.seat, err: e instanceof Error ? e.stack : String(e) }, 'a held answer failed');
+      });
   }
 
   /** The greedy bot's choice for a seat: the fallback when a thinking bot has no answer. */
@@ -411,6 +508,8 @@ export class TableHost {
     this.disposed = true;
     this.cancelTimer?.();
     this.cancelTimer = null;
+    this.cancelPush?.();
+    this.cancelPush = null;
   }
 
   // Presence ------------------------------------------------------------------------------------------
@@ -431,7 +530,7 @@ export class TableHost {
     const seats = this.table.record.seats;
     const before = seats.map((s) => s?.owner != null && this.presence.connected(s.owner));
     change();
-    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected: this.connectedSeats(), spectators: this.spectators() } });
+    this.pushPresence();
     // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
     seats.forEach((s, seat) => {
       if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
@@ -444,22 +543,48 @@ export class TableHost {
     }
   }
 
+  /** Tells the audience who is connected: at once when a seat's person connected or left, else (the spectator
+   * count alone) at most once per `presencePushMs`, with the count as it is then. */
+  private pushPresence(): void {
+    if (this.disposed) return;
+    const connected = this.connectedSeats();
+    const spectators = this.presence.spectators(this.table.record);
+    const seatsChanged = connected.length !== this.shown.connected.length || connected.some((c, seat) => c !== this.shown.connected[seat]);
+    if (!seatsChanged && spectators === this.shown.spectators) return;
+    const now = this.deps.clock.now();
+    const wait = seatsChanged ? 0 : this.lastPush + (this.deps.presencePushMs ?? PRESENCE_PUSH_MS) - now;
+    if (wait > 0) {
+      this.cancelPush ??= this.deps.clock.after(wait, () => {
+        this.cancelPush = null;
+        this.pushPresence();
+      });
+      return;
+    }
+    this.cancelPush?.();
+    this.cancelPush = null;
+    this.shown = { connected, spectators };
+    this.lastPush = now;
+    this.pushes++;
+    this.deps.listener.broadcast({ type: 'presence', table: this.id, message: { type: 'presence', table: this.id, connected, spectators } });
+  }
+
   connectedSeats(): boolean[] {
     return connectedSeats(this.table.record, this.presence);
   }
 
+  /** The spectator count as last pushed (what everybody was told). */
   spectators(): number {
-    return this.presence.spectators(this.table.record);
+    return this.shown.spectators;
   }
 
   // What viewers see ------------------------------------------------------------------------------------
 
   info(): TableInfo {
-    return tableInfo(this.table.record, this.presence, this.deps.clock.now());
+    return tableInfo(this.table.record, this.shownPresence, this.deps.clock.now());
   }
 
   lobbyEntry(): LobbyEntry {
-    return lobbyEntry(this.table.record, this.presence);
+    return lobbyEntry(this.table.record, this.shownPresence);
   }
 
   gameFor(viewer: Viewer): GamePayload | null {
@@ -490,7 +615,24 @@ export class TableHost {
   async snapshot(owner: TokenHash | null, since?: number): Promise<Snapshot> {
     const seat = this.seatOf(owner);
     const seq = this.seq;
-    let from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    const from = since !== undefined && since <= seq && seq - since <= CATCH_UP_LIMIT ? since : 0;
+    // A whole snapshot for a spectator is the same for every spectator (who is not the host): a burst of them
+    // joining gets one, built once per log position and presence push (and, while clocks run, at most
+    // SHARED_SNAPSHOT_MS old), and the gateway encodes that one object once for all of them.
+    const shareable = seat === null && !this.isHost(owner) && from === 0;
+    if (shareable) {
+      const s = this.shared;
+      const now = this.deps.clock.now();
+      if (s && s.seq === seq && s.pushes === this.pushes && (s.snapshot.table.clocks.length === 0 || now - s.at < SHARED_SNAPSHOT_MS)) return s.snapshot;
+    }
+    const pushes = this.pushes;
+    const snapshot = await this.build(owner, seat, from);
+    if (shareable && snapshot.seq === this.seq && pushes === this.pushes) this.shared = { seq: snapshot.seq, pushes, at: this.deps.clock.now(), snapshot };
+    return snapshot;
+  }
+
+  private async build(owner: TokenHash | null, seat: Seat | null, from: number): Promise<Snapshot> {
+    const seq = this.seq;
     let entries: readonly StoredEntry[];
     const first = this.recent[0]?.seq ?? seq + 1;
     // Never past `seq` from the store: the log must end where this host's game and table stand (a store that holds
@@ -507,12 +649,13 @@ export class TableHost {
       you: { seat, host: this.isHost(owner) },
       game: this.gameFor(seat),
       from,
-      log: entries.map((e) => entryFor(e, seat)) as LogEntry[],
+      log: caughtUpLog(entries, seat),
       seq,
     };
   }
 
-  /** The finished game's record with the table's headers; refused while the game runs (a record holds the deal). */
+  /** The finished game's record with the table's headers (and its fair draws, the seed revealed); refused while the
+   * game runs (a record holds the deal, and the seed is secret). */
   async gameRecord(): Promise<Result<Record<string, unknown>>> {
     if (this.table.record.status !== 'over') return fail('not-over', 'the record is available once the game is over');
     const loaded = await this.deps.store.load(this.id);
@@ -520,6 +663,7 @@ export class TableHost {
     const moves = loaded.moves.map((m) => ('chance' in m ? { chance: m.chance } : { seat: m.seat, action: m.action }));
     const log = await this.deps.store.readLog(this.id, 0);
     const started = log.find((e) => e.kind === 'table' && e.notice.type === 'game-started')?.at ?? this.table.record.createdAt;
+    const fair = this.table.record.fair;
     // Extra top-level keys are the format's headers (like PGN's): ignored on import, useful to people and tools.
     return {
       ok: true,
@@ -529,6 +673,7 @@ export class TableHost {
         table: this.id,
         date: new Date(started).toISOString(),
         result: this.game.record.summary(this.table.state),
+        ...(fair ? { fair: { scheme: FAIR_SCHEME, table: this.id, commitment: fair.commitment, contributions: [...fair.contributions], seed: fair.seed } } : {}),
       },
     };
   }

@@ -15,22 +15,26 @@ export const THIS_PROCESS = 'local';
 
 export class Presence {
   private readonly byNode = new Map<string, PresenceCounts>();
-  /** The sum over processes. */
-  private byOwner = new Map<TokenHash, number>();
-  private anonymous = 0;
+  /** The sum over processes, kept as reports come (a report changes only its own process's part: a burst of
+   * joins must not cost a pass over every connection each). */
+  private readonly byOwner = new Map<TokenHash, number>();
+  private total = 0;
 
   /** Replaces what one process reports. */
   set(node: string, counts: PresenceCounts): void {
+    this.add(this.byNode.get(node), -1);
     if (counts.owners.length === 0 && counts.anonymous === 0) this.byNode.delete(node);
     else this.byNode.set(node, counts);
-    this.sum();
+    this.add(counts, +1);
   }
 
   /** A process went away: its connections with it. */
   drop(node: string): boolean {
-    const had = this.byNode.delete(node);
-    if (had) this.sum();
-    return had;
+    const counts = this.byNode.get(node);
+    if (!counts) return false;
+    this.byNode.delete(node);
+    this.add(counts, -1);
+    return true;
   }
 
   /** One connection more on this process (tests and the single-process path build on these two). */
@@ -42,15 +46,15 @@ export class Presence {
     this.set(node, adjust(this.byNode.get(node), owner, -1));
   }
 
-  private sum(): void {
-    const byOwner = new Map<TokenHash, number>();
-    let anonymous = 0;
-    for (const counts of this.byNode.values()) {
-      anonymous += counts.anonymous;
-      for (const [owner, n] of counts.owners) byOwner.set(owner, (byOwner.get(owner) ?? 0) + n);
+  private add(counts: PresenceCounts | undefined, sign: 1 | -1): void {
+    if (!counts) return;
+    this.total += sign * counts.anonymous;
+    for (const [owner, n] of counts.owners) {
+      const left = (this.byOwner.get(owner) ?? 0) + sign * n;
+      if (left > 0) this.byOwner.set(owner, left);
+      else this.byOwner.delete(owner);
+      this.total += sign * n;
     }
-    this.byOwner = byOwner;
-    this.anonymous = anonymous;
   }
 
   connected(owner: TokenHash): boolean {
@@ -59,14 +63,17 @@ export class Presence {
 
   /** Connections that hold no seat: anonymous ones and tokens seated elsewhere. */
   spectators(record: TableRecord): number {
-    let n = this.anonymous;
-    for (const [owner, count] of this.byOwner) if (!record.seats.some((s) => s?.owner === owner)) n += count;
-    return n;
+    let seated = 0;
+    for (const [seat, s] of record.seats.entries()) {
+      // A person in two seats (tests do it) counts once.
+      if (s?.owner && record.seats.findIndex((t) => t?.owner === s.owner) === seat) seated += this.byOwner.get(s.owner) ?? 0;
+    }
+    return this.total - seated;
   }
 
   /** Nobody is connected. */
   get idle(): boolean {
-    return this.anonymous === 0 && this.byOwner.size === 0;
+    return this.total === 0;
   }
 
   /** The processes that report connections here. */

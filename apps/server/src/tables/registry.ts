@@ -3,13 +3,15 @@
 
 import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
-import type { LobbyEntry, TableId, TableSettings } from '@razzia/protocol';
+import { seedFrom } from '@razzia/contract/fair';
+import type { LobbyEntry, TableId, TableInfo, TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { Store } from '../store/store.ts';
 import { newTable } from './decide.ts';
 import { RECENT_KEPT, TableHost, type HostDeps, type TableListener } from './host.ts';
+import { tableInfo } from './views.ts';
 
 export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly games: GameCatalog;
@@ -18,7 +20,23 @@ export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly claim?: (id: TableId) => Promise<number | null>;
   /** In a cluster: gives up the lease of a table unloaded here (nobody needs to own it until asked). */
   readonly release?: (table: TableHost) => void;
+  /** A playing table left memory, to be woken from the store at `wakeAt` (the scheduler's cue). */
+  readonly unloaded?: (id: TableId, wakeAt: number | null) => void;
+  /** A table was loaded from the store (restart, takeover, on demand, by the scheduler). */
+  readonly loaded?: (table: TableHost) => void;
 };
+
+/** When idle tables leave memory (sweep): waiting ones nobody watched for `waitingMs`; playing ones nobody watched
+ * for `idleMs` with nothing due within `horizonMs` (the scheduler wakes them from the store when it is due). */
+export interface SweepLimits {
+  readonly waitingMs: number;
+  readonly idleMs: number;
+  readonly horizonMs: number;
+  /** Finished tables stay this long after their last watcher left (absent: 0). */
+  readonly finishedMs?: number;
+}
+
+export const DEFAULT_SWEEP: SweepLimits = { waitingMs: 24 * 3600_000, idleMs: 60_000, horizonMs: 120_000 };
 
 export class TableRegistry {
   private readonly tables = new Map<TableId, TableHost>();
@@ -45,9 +63,11 @@ export class TableRegistry {
     return this.options.store;
   }
 
-  /** Loads every waiting or playing table, re-arming bots and clocks (their deadlines are absolute). */
+  /** Loads every waiting table (the lobby's) and every playing live one, re-arming bots and clocks (their deadlines
+   * are absolute). Tables played over days stay in the store: the scheduler loads each when it is due, and anyone
+   * opening it loads it at once. */
   async restoreActive(): Promise<number> {
-    for (const id of await this.options.store.activeTableIds()) await this.get(id);
+    for (const id of await this.options.store.liveTableIds()) await this.get(id);
     return this.tables.size;
   }
 
@@ -61,6 +81,7 @@ export class TableRegistry {
     if (!options.success) return fail('bad-message', `options: not options of ${game.name}`);
     // A hint is a searching bot's advice: only a game whose hidden part can be sampled can give one.
     if (settings.hints && !searchable(game)) return fail('bad-message', `hints: ${game.name} cannot give hints`);
+    if (settings.replaceAfterMisses && settings.clock === null) return fail('bad-message', 'replaceAfterMisses: a table without a clock has no deadlines to miss');
     return ok({ ...settings, options: options.data as Record<string, unknown> });
   }
 
@@ -69,11 +90,13 @@ export class TableRegistry {
     if (!checked.ok) return checked;
     const game = this.options.games.get(settings.game);
     if (!game) return fail('bad-message', 'no such game');
-    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed());
-    await this.options.store.createTable(record, []);
+    // The fair draws' seed, from the server's randomness (its CSPRNG): only its commitment goes into the record.
+    const fairSeed = seedFrom(this.options.random);
+    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed(), fairSeed);
+    await this.options.store.createTable(record, [], fairSeed);
     const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
     if (fence === null) throw new Error(`could not take the lease of the new table ${record.id}`);
-    const table = new TableHost(game, { record, setup: null, state: null }, [], this.deps(), fence);
+    const table = new TableHost(game, { record, setup: null, state: null, fairSeed }, [], this.deps(), fence);
     this.tables.set(table.id, table);
     this.listener?.lobbyChanged();
     return ok(table);
@@ -89,6 +112,16 @@ export class TableRegistry {
       this.loading.set(id, pending);
     }
     return pending;
+  }
+
+  /** A table's public info without loading it: from its host here, or else from its stored record (nobody is
+   * connected to a table no host holds). "My tables" asks this of every table a browser sits at. */
+  async info(id: TableId): Promise<TableInfo | null> {
+    const live = this.tables.get(id);
+    if (live) return live.info();
+    const loaded = await this.options.store.load(id);
+    if (!loaded) return null;
+    return tableInfo(loaded.record, { connected: () => false, spectators: () => 0 }, this.options.clock.now());
   }
 
   /** Already in memory (no store read). */
@@ -116,7 +149,7 @@ export class TableRegistry {
   private async load(id: TableId, fence?: number): Promise<TableHost | null> {
     const loaded = await this.options.store.load(id);
     if (!loaded) return null;
-    const { record, setup, moves } = loaded;
+    const { record, setup, moves, fairSeed } = loaded;
     const game = this.options.games.get(record.settings.game);
     if (!game) throw new Error(`table ${id}: unknown game ${record.settings.game}`);
     let state: unknown = null;
@@ -127,8 +160,9 @@ export class TableRegistry {
       state = stepAll(game, started.state, moves);
     }
     const recent = await this.options.store.readLog(id, Math.max(0, record.seq - RECENT_KEPT));
-    const table = new TableHost(game, { record, setup, state }, recent, this.deps(), fence);
+    const table = new TableHost(game, { record, setup, state, fairSeed }, recent, this.deps(), fence);
     this.tables.set(id, table);
+    this.options.loaded?.(table);
     return table;
   }
 
@@ -140,7 +174,7 @@ export class TableRegistry {
    */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
     const proposed = newTableId();
-    const decided = await table.run({ type: 'rematch', owner, table: proposed, botSeed: newSecretSeed() });
+    const decided = await table.run({ type: 'rematch', owner, table: proposed, botSeed: newSecretSeed(), fairSeed: seedFrom(this.options.random) });
     if (!decided.ok) return decided;
     const id = (decided.value as { table: TableId }).table;
     // Opened by this request: hosted here at once, like a table created here (the lobby lists it).
@@ -160,19 +194,23 @@ export class TableRegistry {
   }
 
   /**
-   * Unloads tables nobody needs in memory: finished ones nobody has watched for `finishedMs`, and waiting ones
-   * nobody has watched for `waitingMs`. They stay in the store; `get` loads them again on demand. Playing tables
-   * stay: their bots and clocks run. In a cluster an unloaded table's lease is released: nobody owns it until asked
-   * for it (and a table just taken over is not unloaded before the processes that follow it have reported).
+   * Unloads tables nobody needs in memory: finished ones nobody has watched for `finishedMs`, waiting ones nobody
+   * has watched for `waitingMs`, and playing ones nobody has watched for `idleMs` whose next wake (a clock, a bot)
+   * is more than `horizonMs` away. They stay in the store; `get` loads them again on demand, and the scheduler when
+   * they are due. In a cluster an unloaded table's lease is released: nobody owns it until asked for it (and a
+   * table just taken over is not unloaded before the processes that follow it have reported).
    */
-  sweep(now: number, waitingMs: number, finishedMs = 0): number {
+  sweep(now: number, limits: SweepLimits = DEFAULT_SWEEP): number {
     let unloaded = 0;
     for (const [id, table] of this.tables) {
-      if (!table.idle || table.status === 'playing') continue;
-      if (now - table.lastActivity() < (table.status === 'waiting' ? waitingMs : finishedMs)) continue;
+      if (!table.idle) continue;
+      if (table.status === 'waiting' && now - table.lastActivity() < limits.waitingMs) continue;
+      if (table.status === 'over' && now - table.lastActivity() < (limits.finishedMs ?? 0)) continue;
+      if (table.status === 'playing' && !table.unloadable(now, limits.idleMs, limits.horizonMs)) continue;
       table.dispose();
       this.tables.delete(id);
       this.options.release?.(table);
+      if (table.status === 'playing') this.options.unloaded?.(id, table.wakeAt());
       unloaded++;
     }
     if (unloaded > 0) this.listener?.lobbyChanged();

@@ -14,6 +14,10 @@ export interface SeatRecord {
   readonly bot: BotId | null;
   /** A bot playing for this absent person until they come back. */
   readonly standIn?: BotId | null;
+  /** Deadlines this person missed in a row (absent: none). */
+  readonly missed?: number;
+  /** Missed too many deadlines at a table that replaces such seats: the stand-in plays for good. */
+  readonly replaced?: boolean;
 }
 
 /** An open decision of one seat: the game version it opened at (a stale action is judged against it), when it
@@ -44,6 +48,8 @@ export interface TableRecord {
   readonly decisions: readonly Decision[];
   /** Whose chat the host muted (absent in tables stored before chat existed: nobody). */
   readonly muted?: { readonly seats: readonly Seat[]; readonly spectators: boolean };
+  /** The host's slow mode: seconds a spectator waits between two chat lines (absent or 0: off). */
+  readonly slowMode?: number;
   /** A moment of the game (a round's summary) the table waits at: since when, until when at most, and the seats
    * whose connected people have not moved on yet. No bot moves and no clock runs meanwhile. Absent or null: none
    * (tables stored before pauses existed have no key). Stored inside the record's JSON, so it survives a restart. */
@@ -52,12 +58,23 @@ export interface TableRecord {
    * replies. A request retried after its first attempt was stored (its owner stalled, or the reply was lost) is
    * answered from here and changes nothing again, whichever process owns the table by then. Absent: none. */
   readonly requests?: readonly RequestDone[];
+  /** Fair draws: the commitment to the table's secret seed, each seat's contribution, and the seed once the game is
+   * over. Absent in tables opened before fair draws (their chance comes from the server's CSPRNG, as it did). */
+  readonly fair?: FairRecord;
 }
 
 export interface RequestDone {
   readonly id: string;
   readonly at: number;
   readonly reply: object;
+}
+
+/** The public part of a table's fair draws (the seed itself is stored apart, in the store's own column). */
+export interface FairRecord {
+  readonly commitment: string;
+  readonly contributions: readonly (string | null)[];
+  /** Revealed (copied here from the secret) when the game ends; null until then. */
+  readonly seed: string | null;
 }
 
 export interface Pause {
@@ -81,4 +98,8 @@ export interface Table {
   readonly record: TableRecord;
   readonly setup: unknown;
   readonly state: unknown;
+  /** The secret seed of the table's fair draws (64 hex digits): the most secret thing the server holds, never in a
+   * view, an event, a log line or an error; revealed in `record.fair.seed` once the game is over. Absent or null at
+   * a table without fair draws. */
+  readonly fairSeed?: string | null;
 }

@@ -2,7 +2,7 @@
 // secret, then chance (a die) settles the round. Three rounds of "guess the die": pick 1, 2 or 3 in secret; when
 // all have picked, the picks are shown and a die is rolled; a pick equal to ((die - 1) mod 3) + 1 scores a point.
 
-import type { Applied, ChanceOutcome, GameDef, Pending, Told } from '@razzia/contract';
+import { placesBy, type Applied, type ChanceOutcome, type GameDef, type Pending, type Told } from '@razzia/contract';
 import { z } from 'zod';
 
 export interface GuessState {
@@ -61,7 +61,7 @@ export const guess: GameDef<GuessState, GuessAction, GuessView, GuessEvent, { na
   pending(s): Pending {
     if (s.round > ROUNDS) {
       const best = Math.max(...s.scores);
-      return { kind: 'over', outcome: { scores: s.scores, winners: s.scores.flatMap((v, i) => (v === best ? [i] : [])) } };
+      return { kind: 'over', outcome: { scores: s.scores, winners: s.scores.flatMap((v, i) => (v === best ? [i] : [])), places: placesBy(s.scores.map((v) => [v])) } };
     }
     if (s.rolling) return { kind: 'chance', chance: { kind: 'die', sides: 6 } };
     return { kind: 'decide', seats: s.picks.flatMap((p, i) => (p === null ? [i] : [])) };
@@ -116,4 +116,22 @@ export const guess: GameDef<GuessState, GuessAction, GuessView, GuessEvent, { na
     summary: (s) => ({ scores: s.scores, finished: s.round > ROUNDS }),
   },
   text: { event: (e) => e.type, result: (s) => s.scores.join(' ') },
+};
+
+/**
+ * The same game with what no real game does today, for the edge of a pause: a moment told while a simultaneous
+ * decision stays open (each pick is one), and a sampler, so a searching bot can sit at it and be thinking when
+ * another seat's pick pauses the table.
+ */
+export const guessWithMoments: typeof guess = {
+  ...guess,
+  moment: (e) => e.type === 'picked',
+  sample: (view, seat, random) => ({
+    names: view.scores.map((_, s) => `Seat ${s}`),
+    round: view.round,
+    picks: view.chosen.map((chosen, s) => (s === seat ? view.mine : chosen ? 1 + random.int(3) : null)),
+    scores: view.scores,
+    rolling: false,
+    lastRoll: view.lastRoll,
+  }),
 };

@@ -24,8 +24,9 @@ export class NodeProcess {
     readonly port: number,
   ) {}
 
-  /** `main`: a built server (apps/server/scripts/build.mjs) to run instead of the TypeScript source. */
-  static start(env: Record<string, string>, main?: string): Promise<NodeProcess> {
+  /** `main`: a built server (apps/server/scripts/build.mjs) to run instead of the TypeScript source (by default
+   * RAZZIA_SERVER_MAIN's, if set: the test suite's smoke runs of the benchmarks pass its build so). */
+  static start(env: Record<string, string>, main: string | undefined = process.env.RAZZIA_SERVER_MAIN): Promise<NodeProcess> {
     const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repo,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', ...env },
@@ -111,8 +112,8 @@ export class NodeProcess {
 }
 
 /** Starts `n` processes of one cluster. */
-export async function startCluster(n: number, env: Record<string, string>): Promise<NodeProcess[]> {
-  return Promise.all(Array.from({ length: n }, () => NodeProcess.start(env)));
+export async function startCluster(n: number, env: Record<string, string>, main?: string): Promise<NodeProcess[]> {
+  return Promise.all(Array.from({ length: n }, () => NodeProcess.start(env, main)));
 }
 
 /**

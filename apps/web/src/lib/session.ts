@@ -5,6 +5,7 @@ import type { Token } from '@razzia/protocol/ids';
 const TOKEN = 'razzia.token';
 const NAME = 'razzia.name';
 const MOTION = 'razzia.motion';
+const HIDE_SPECTATORS = 'razzia.chat.hideSpectators';
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
@@ -39,6 +40,15 @@ export function motionEnabled(): boolean {
 
 export function setMotion(on: boolean): void {
   storage()?.setItem(MOTION, on ? 'on' : 'off');
+}
+
+/** Whether the chat leaves out spectators' lines (a player at a table with a big audience keeps the table's own). */
+export function spectatorChatHidden(): boolean {
+  return storage()?.getItem(HIDE_SPECTATORS) === 'on';
+}
+
+export function hideSpectatorChat(hidden: boolean): void {
+  storage()?.setItem(HIDE_SPECTATORS, hidden ? 'on' : 'off');
 }
 
 /** Table id from a pasted link or a bare id. */

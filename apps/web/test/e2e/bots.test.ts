@@ -1,14 +1,12 @@
-// Bots worth playing against, and a post-game analysis (issue 13), in real headless Chromium against the real
-// server: the host picks a bot's level from the seat's picker (by keyboard too) and a Hard bot takes the seat; at a
-// table that allows hints, a player's Hint shows what a bot would do, in the game's words, with its win chance, and
-// the others see that hints are on and who asked; a finished game's replay is analysed for one player in a Web
-// Worker, with progress, a marked decision with its better choice, a click that moves the replay there, and Stop.
-// Every page passes axe-core; screenshots land in apps/web/test-artifacts/.
+// Bots worth playing against (issue 13), in real headless Chromium against the real server: the host picks a bot's
+// level from the seat's picker (by keyboard too) and a Hard bot takes the seat; at a table that allows hints, a
+// player's Hint shows what a bot would do, in the game's words, with its win chance, and the others see that hints
+// are on and who asked. The post-game analysis is in ./analysis.test.ts. Every page passes axe-core; screenshots
+// land in apps/web/test-artifacts/.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { DESKTOP, PHONE, addBot, fixtures, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { DESKTOP, PHONE, addBot, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -19,7 +17,7 @@ async function openWithHints(page: Page, hints: boolean): Promise<string> {
   return openTable(page, e2e.url, { players: 2, name: hints ? 'Hints on' : 'No hints', hints });
 }
 
-describe('bots worth playing against, and a post-game analysis', () => {
+describe('bots worth playing against', () => {
   it('the host picks a bot level, weakest first, and a Hard bot takes the seat under its level’s name', async () => {
     const host = await e2e.newPage(PHONE, { isMobile: true });
     await openTable(host, e2e.url, { players: 3, name: 'Levels' });
@@ -119,79 +117,6 @@ describe('bots worth playing against, and a post-game analysis', () => {
       await shot(host, `bots-hint-${game}-desktop`);
       await e2e.audit(host, `hint in ${game}`);
     }
-    e2e.expectClean();
-  });
-
-  it('a finished game’s replay: Analyse a player → progress → a marked decision with a better choice → a click moves the replay; Stop stops', async () => {
-    const host = await e2e.newPage(DESKTOP);
-    const link = await openWithHints(host, false);
-    await addBot(host, 0, 'random');
-    await addBot(host, 1, 'greedy');
-    await startGame(host);
-    await host.waitForSelector('[data-testid=ranking]', { timeout: 120_000 });
-
-    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { reducedMotion: 'reduce' } });
-    await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    const panel = phone.locator('[data-testid=analysis]');
-    await panel.waitFor();
-    await phone.selectOption('[data-testid=analysis-seat]', '0');
-    await e2e.audit(phone, 'analysis before the start (phone)');
-    await phone.click('[data-testid=analysis-run]');
-    const progress = phone.locator('[data-testid=analysis-progress]');
-    expect(await progress.getAttribute('data-status')).toBe('running');
-    await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
-    expect(await phone.locator('[data-testid=analysis-progress] progress').count()).toBe(1);
-
-    const mark = phone.locator('[data-testid=analysis-mark]').first();
-    await mark.waitFor({ timeout: 200_000 });
-    const better = (await mark.locator('[data-testid=analysis-better]').textContent()) ?? '';
-    expect(better).toMatch(/^Better .+ \d{1,3}% to win$/);
-    expect(await mark.locator('.badge').textContent()).toMatch(/Inaccuracy|Mistake|Blunder/);
-    const index = Number(await mark.getAttribute('data-index'));
-    const total = Number(/of (\d+)/.exec((await phone.locator('[data-testid=step]').textContent()) ?? '')?.[1]);
-    expect(await phone.locator('[data-testid=step]').textContent()).toBe(`Move 0 of ${total}`);
-    await mark.click();
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index} of ${total}`);
-    expect(await mark.getAttribute('aria-current')).toBe('step');
-    await view(phone, 'bots-analysis-jump-phone');
-
-    // The worker runs on; Stop stops it and keeps what it found.
-    if ((await progress.getAttribute('data-status')) === 'running') {
-      await phone.click('[data-testid=analysis-stop]');
-      expect(await progress.getAttribute('data-status')).toBe('stopped');
-      await expect.poll(() => progress.textContent()).toMatch(/Stopped after \d+ of \d+ decisions/);
-      expect(await phone.locator('[data-testid=analysis-mark]').count()).toBeGreaterThan(0);
-    }
-    await panel.scrollIntoViewIfNeeded();
-    await shot(phone, 'bots-analysis-phone');
-    await e2e.audit(phone, 'analysis with marks (phone, reduced motion)');
-    e2e.expectClean();
-  });
-
-  it('a record file of each other game is analysed too (its own rules load in the worker); an unfinished one is not', async () => {
-    const page = await e2e.newPage(DESKTOP, { context: { colorScheme: 'light' } });
-    await page.goto(`${e2e.url}/replay`);
-    for (const [file, name] of [
-      ['razzia-dorra/records/bots-4p.json', 'dorra'],
-      ['robbery/records/bots-3p.json', 'robbery'],
-    ] as const) {
-      await page.setInputFiles('[data-testid=record-file]', join(fixtures, file));
-      // The previous record's analysis (stopped) goes when this record's replaces it: only then is the Analyse
-      // button this record's (clicking the old one, about to go, started nothing).
-      await page.locator('[data-testid=analysis-progress]').waitFor({ state: 'detached' });
-      await page.waitForSelector('[data-testid=analysis-run]');
-      await page.selectOption('[data-testid=analysis-seat]', '1');
-      await page.click('[data-testid=analysis-run]');
-      const progress = page.locator('[data-testid=analysis-progress]');
-      await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
-      await page.click('[data-testid=analysis-stop]');
-      expect(await progress.getAttribute('data-status')).toBe('stopped');
-      await shot(page, `bots-analysis-${name}-desktop-light`);
-      await e2e.audit(page, `analysis of ${name} (desktop, light)`);
-    }
-    await page.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/bots-4p-unfinished.json'));
-    await expect.poll(() => page.locator('[data-testid=analysis]').textContent()).toMatch(/Only a finished game can be analysed/);
-    expect(await page.locator('[data-testid=analysis-run]').count()).toBe(0);
     e2e.expectClean();
   });
 });

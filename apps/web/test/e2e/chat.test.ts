@@ -1,6 +1,7 @@
 // Table chat in real Chromium: a host, a friend on a phone and a spectator talk at a table (before and during the
 // game); what they type is shown as text, never markup; a spectator's line is marked; a reaction is one tap; a
-// reload shows the chat again; the host mutes the spectators. axe clean with the chat open.
+// reload shows the chat again; the host slows the spectators down, a player hides their lines, the host mutes
+// them. axe clean with the chat open.
 
 import { describe, expect, it } from 'vitest';
 import { PHONE, addBot, openTable, shot, startGame, takeSeat, useE2E } from './support.ts';
@@ -48,8 +49,26 @@ describe('table chat', () => {
     await friend.locator('[data-testid=chat] li', { hasText: 'Good luck!' }).waitFor();
     expect(await friend.locator('[data-testid=chat] li').count()).toBe(3);
 
-    // The host mutes every spectator: the spectator is told, and cannot type any more.
+    // A big audience: the host slows the spectators down (they are told, and a second line in a row is refused),
+    // and a player hides the spectators' lines, which stays so after a reload.
     await host.locator('[data-testid=chat] details.mutes summary').click();
+    await host.selectOption('[data-testid=slow-mode]', '120');
+    await spectator.locator('[data-testid=slow-note]').waitFor();
+    for (const text of ['Come on!', 'Come on!!']) {
+      await spectator.fill('[data-testid=chat-input]', text);
+      await spectator.click('[data-testid=chat] button[type=submit]');
+    }
+    await spectator.getByRole('alert').filter({ hasText: /Too fast/ }).waitFor();
+    await friend.check('[data-testid=hide-spectators]');
+    await friend.locator('[data-testid=chat] li', { hasText: 'Good luck!' }).waitFor({ state: 'detached' });
+    expect(await friend.locator('[data-testid=chat] li .tag').count()).toBe(0);
+    await friend.reload();
+    await friend.click('[data-testid=chat-toggle]');
+    await friend.locator('[data-testid=chat] li', { hasText: 'Hello' }).waitFor();
+    expect(await friend.locator('[data-testid=chat] li .tag').count()).toBe(0);
+    expect(await friend.isChecked('[data-testid=hide-spectators]')).toBe(true);
+
+    // The host mutes every spectator: the spectator is told, and cannot type any more.
     await host.check('[data-testid=mute-spectators]');
     await spectator.getByRole('status').filter({ hasText: /muted/ }).waitFor();
     expect(await spectator.locator('[data-testid=chat-input]').count()).toBe(0);

@@ -2,9 +2,10 @@
 // opens an eight-seat table, a friend joins by the link on a 390×844 phone (with reduced motion), six bots fill the
 // other seats, a spectator watches the whole game. Everybody plays by the page alone — cards chosen by tap and by
 // keys, the extra chit placed, splits arranged on screen and proposed, proposals accepted and refused — to the
-// final money. On the way: screenshots of the moments (picks with who has chosen, the reveal, a deal proposed and
-// answered, a duel with its dice, the final money) into apps/web/test-artifacts/, axe-core on every page, eight
-// seats fitting the phone, the card help on tap, nobody's face-down card or hand on the spectator's screen.
+// final money. On the way: screenshots of the moments (picks with who has chosen, the reveal turning over bar by bar,
+// a deal proposed and answered, a duel with its dice, a round's end the table waits at, the final money with its
+// chart) into apps/web/test-artifacts/, axe-core on every page, eight seats fitting the phone, the card help on tap,
+// nobody's face-down card or hand on the spectator's screen.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ interface Played {
   proposals: number;
   accepts: number;
   refusals: number;
+  /** Round summaries this page showed and dismissed (the table waited for it). */
+  summaries: number;
 }
 
 /** One decision by the page: whatever the action bar asks (its `data-decision`), the way this player plays. */
@@ -68,10 +71,33 @@ async function decide(page: Page, style: Style, played: Played): Promise<void> {
   played.moves++;
 }
 
-async function play(page: Page, style: Style = {}, during?: (page: Page) => Promise<void>): Promise<Played> {
-  const played: Played = { moves: 0, picks: 0, places: 0, proposals: 0, accepts: 0, refusals: 0 };
-  await playToEnd(page, { move: (p) => decide(p, style, played), ...(during ? { during } : {}) });
+async function play(page: Page, style: Style = {}, during?: (page: Page) => Promise<void>, onMoment?: (page: Page) => Promise<void>): Promise<Played> {
+  const played: Played = { moves: 0, picks: 0, places: 0, proposals: 0, accepts: 0, refusals: 0, summaries: 0 };
+  await playToEnd(page, {
+    move: (p) => decide(p, style, played),
+    ...(during ? { during } : {}),
+    onMoment: async (p) => {
+      if ((await p.locator('[data-testid=moment][data-moment=dorra-round-end]').count()) > 0) played.summaries++;
+      await onMoment?.(p);
+    },
+  });
   return played;
+}
+
+/** A round's end, the first time a page shows it: the bars' story, what each won, who deals next. */
+function roundEnd(name: string) {
+  let seen = false;
+  return async (page: Page) => {
+    if (seen) return;
+    seen = true;
+    const summary = page.locator('[data-testid=dorra-round-summary]');
+    await summary.waitFor();
+    expect(await summary.locator('[data-testid=summary-bar]').count()).toBeGreaterThan(0);
+    expect(await summary.locator('[data-testid=summary-won]').count()).toBe(8);
+    await expect(summary.textContent()).resolves.toMatch(/deals the next round\.$/);
+    await view(page, `dorra-round-end-${name}`);
+    await e2e.audit(page, `round end, ${name}`);
+  };
 }
 
 /** The moments the spectator keeps, each the first time the page shows it. */
@@ -80,6 +106,8 @@ const MOMENTS = {
   picks: '.dorra[data-playing=false] [data-testid=seat-tile][data-role=chosen] ~ [data-testid=seat-tile][data-role=choosing], .dorra[data-playing=false] [data-testid=seat-tile][data-role=choosing] ~ [data-testid=seat-tile][data-role=chosen]',
   // The reveal: the cards at the bars while the round plays out.
   reveal: '.dorra[data-playing=true] [data-testid=bar] [data-testid=card-help]',
+  // The picks turning over bar by bar: some bars turned, not yet all.
+  turning: '.dorra[data-turning]:not([data-turning^="0/"]) [data-testid=bar] [data-testid=card-help]',
   // A split being proposed in the open: chits given so far.
   proposed: '[data-testid=deal][data-stage=proposing] [data-testid=party] .chit',
   // The answers shown.
@@ -177,7 +205,10 @@ describe('Dorra’s Razzia in real browsers', () => {
       await e2e.audit(page, 'proposal, host');
     };
 
-    const [byHost, byPhone] = await Promise.all([play(host, { keyboard: true, hard: true }, hostDuring), play(phone, {}, phoneDuring)]);
+    // The host skips each round's playback as it starts (as an impatient player may): the table waits at a round's end
+    // for everyone to move on, so the game goes at the pace of its slowest reader. The spectator watches every beat.
+    await host.evaluate(() => setInterval(() => document.querySelector<HTMLElement>('[data-testid=skip]')?.click(), 150));
+    const [byHost, byPhone] = await Promise.all([play(host, { keyboard: true, hard: true }, hostDuring, roundEnd('desktop')), play(phone, {}, phoneDuring, roundEnd('phone'))]);
     await spectating;
 
     // Everybody reaches the same results, with the money won and its chits.
@@ -191,7 +222,10 @@ describe('Dorra’s Razzia in real browsers', () => {
     const plain = (r: string) => r.replace(/\s*\(you\)/g, '');
     for (const r of rankings) expect(plain(r)).toBe(plain(rankings[0]!));
     await host.waitForSelector('[data-testid=final-money]');
-    expect(await host.locator('[data-testid=final-money] li').count()).toBe(8);
+    expect(await host.locator('[data-testid=final-money] ol > li').count()).toBe(8);
+    // One money format everywhere, and each player's money round by round: a line per seat.
+    expect(rankings[0]).toMatch(/\$\d+k/);
+    await expect.poll(() => host.locator('[data-testid=money-chart] polyline').count()).toBe(8);
     await view(host, 'dorra-final-desktop');
     await shot(phone, 'dorra-final-phone');
     await e2e.audit(host, 'results');
@@ -201,11 +235,13 @@ describe('Dorra’s Razzia in real browsers', () => {
 
     // What the two people did, by the page alone; what the spectator saw.
     for (const p of [byHost, byPhone]) expect(p.picks).toBe(12);
+    // Every round's end but the last (the results follow it) was a moment each of them moved on from.
+    for (const p of [byHost, byPhone]) expect(p.summaries).toBe(11);
     expect(byHost.places + byPhone.places).toBeGreaterThan(0);
     expect(byHost.refusals + byHost.proposals + byPhone.accepts + byPhone.proposals).toBeGreaterThan(0);
     expect(await leaks()).toBe(0);
     expect(helped).toBe(true);
-    expect([...seen].sort()).toEqual(['answered', 'duel', 'picks', 'proposed', 'reveal']);
+    expect([...seen].sort()).toEqual(['answered', 'duel', 'picks', 'proposed', 'reveal', 'turning']);
 
     // The replay viewer steps through the finished game: the table as a spectator saw it, move by move.
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);

@@ -3,8 +3,11 @@
 // spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
 // offer comes up; everybody plays to the arrests, the loot and the winner; the replay viewer opens the finished
 // game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
-// the Guard Dog's offer, a raid's end with its Boss check, the end — land in apps/web/test-artifacts/.
+// the Guard Dog's offer, a raid's end with its Boss check (a moment the table waits at), the end — land in
+// apps/web/test-artifacts/. A stolen tile flies from player to player; without the memory aid (the default) a
+// banked raid's moves fade from the log; the ranking and the reckoning tell the same story.
 
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
@@ -69,11 +72,22 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
       seen.steal = true;
       await snap('steal', '[data-testid=turn][data-moments~=steal]');
     }
-    if (!seen.raidEnd && (await page.locator('[data-testid=boss-check]').count()) > 0) {
-      seen.raidEnd = true;
-      await expect(page.locator('[data-testid=boss-check]').last().textContent()).resolves.toMatch(/Boss check: .* (keeps the Boss tile|goes back to the box)/);
-      await snap('raid-end', '[data-testid=boss-check]');
-    }
+  };
+}
+
+/** A raid's end, the moment the table waits at: its summary the first time a page shows it, then on. */
+function raidEnd(name: string, seen: Seen) {
+  return async (page: Page) => {
+    if (seen.raidEnd || (await page.locator('[data-testid=moment][data-moment=raid-end]').count()) === 0) return;
+    seen.raidEnd = true;
+    const summary = page.locator('[data-testid=raid-summary]');
+    await summary.waitFor();
+    await expect(summary.locator('[data-testid=boss-check]').textContent()).resolves.toMatch(/Boss check: .* (keeps the Boss tile|goes back to the box)/);
+    // Every player's row: the tiles as they lay face up and how many go face down; then the word of the no-memory-aid table.
+    await expect.poll(() => summary.locator('[data-testid^=raid-bank-]').count()).toBe(4);
+    await expect(summary.textContent()).resolves.toMatch(/banks \d+ tiles? face down[\s\S]*go face down now/);
+    await (name === 'phone' ? view(page, `robbery-raid-end-${name}`) : shot(page, `robbery-raid-end-${name}`));
+    if (name === 'phone') await e2e.audit(page, 'robbery raid end (phone)');
   };
 }
 
@@ -94,6 +108,18 @@ describe('Robbery in real browsers', () => {
     const spectator = await e2e.newPage(undefined, { context: { locale: 'es-ES', reducedMotion: 'reduce' } });
     await spectator.goto(link);
     await expect.poll(() => spectator.locator('html').getAttribute('lang')).toBe('es');
+    // Every stolen tile the host's page flies from one player to another (a MutationObserver sees each flight, on this
+    // page and on a rematch's).
+    const countFlights = () => {
+      const w = window as unknown as { flights: number };
+      w.flights = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes)
+          for (const n of c.addedNodes) if (n instanceof HTMLElement && (n.matches('[data-testid=steal-flight]') || n.querySelector('[data-testid=steal-flight]'))) w.flights++;
+      }).observe(document, { subtree: true, childList: true });
+    };
+    await host.addInitScript(countFlights);
+    await host.evaluate(countFlights);
 
     let games = 0;
     const seen = { host: { steal: false, guard: false, raidEnd: false, moves: 0 }, phone: { steal: false, guard: false, raidEnd: false, moves: 0 } };
@@ -139,8 +165,8 @@ describe('Robbery in real browsers', () => {
       }
 
       await Promise.all([
-        playToEnd(host, { move: friendMove(1, false), during: watchMoments('desktop', seen.host, spectator) }),
-        playToEnd(phone, { move: friendMove(0, true), during: watchMoments('phone', seen.phone, spectator) }),
+        playToEnd(host, { move: friendMove(1, false), during: watchMoments('desktop', seen.host, spectator), onMoment: raidEnd('desktop', seen.host) }),
+        playToEnd(phone, { move: friendMove(0, true), during: watchMoments('phone', seen.phone, spectator), onMoment: raidEnd('phone', seen.phone) }),
       ]);
       if (seen.host.guard || seen.phone.guard || games === 4) break;
       // A rematch at the same seats: the host opens it, the friend and the spectator follow.
@@ -154,6 +180,9 @@ describe('Robbery in real browsers', () => {
     expect(seen.host.steal || seen.phone.steal, 'a steal').toBe(true);
     expect(seen.host.raidEnd || seen.phone.raidEnd, "a raid's end").toBe(true);
     expect(seen.host.moves + seen.phone.moves).toBeGreaterThan(10);
+    expect(await host.evaluate(() => (window as unknown as { flights: number }).flights)).toBeGreaterThan(0);
+    // No memory aid (the default): the banked raids' moves are in the log only as who did what.
+    await expect.poll(async () => (await host.locator('.log li').allTextContents()).some((l) => /plays a card$/.test(l))).toBe(true);
 
     // The end, in order: alibis and arrests, then the loot face up, then the winner — on every screen.
     for (const page of [host, phone, spectator]) {
@@ -163,6 +192,14 @@ describe('Robbery in real browsers', () => {
     }
     const steps = await host.locator('[data-testid=reckoning] h2').allTextContents();
     expect(steps).toEqual(['1 · Alibis and arrests', '2 · Loot', '3 · The winner']);
+    // The ranking and the reckoning tell one story: the same order, the arrested last, saying so (B9.2, B9.4).
+    const ranked = await host.locator('[data-testid=ranking] li .name').allTextContents();
+    const looted = await host.locator('[data-testid=reckoning] [data-testid^=loot-] .who').allTextContents();
+    expect(ranked).toEqual(looted);
+    const arrested = await host.locator('[data-testid=reckoning] [data-testid^=alibis-].arrested .who').allTextContents();
+    expect(ranked.slice(ranked.length - arrested.length).sort()).toEqual([...arrested].sort());
+    const notes = await host.locator('[data-testid=ranking] li').allInnerTexts();
+    for (const name of arrested) expect(notes.find((n) => n.includes(name))).toMatch(/arrested · \d+ alibis?/);
     await expect.poll(() => host.locator('[data-testid=winner]').textContent()).toMatch(/wins|share the win/);
     // Every banked tile is shown at the end: 36 tiles less the Boss tiles that went back to the box.
     const shown = await host.locator('[data-testid=reckoning] [data-testid^=loot-] [role=img]').count();
@@ -185,8 +222,17 @@ describe('Robbery in real browsers', () => {
     await host.keyboard.press('ArrowLeft');
     await expect.poll(() => host.locator('[data-testid=reckoning]').count()).toBe(0);
     await expect.poll(() => host.locator('[data-testid=middle]').isVisible()).toBe(true);
+    // Its fair draws checked in the browser: the deal and every reshuffle follow from the revealed seed, and the
+    // contribution this browser sent is in the record.
+    await expect.poll(() => host.locator('[data-testid=fair]').textContent()).toMatch(/^\s*✓ Fair draws: verified\s.*· your contribution is in it \(seat 1\)/s);
     await shot(host, 'robbery-replay');
     await e2e.audit(host, 'robbery replay');
+    // A record with one reshuffle changed fails there, and the page asked the server nothing to find out.
+    const asked: string[] = [];
+    host.on('request', (r) => void asked.push(r.url()));
+    await host.setInputFiles('[data-testid=record-file]', join(new URL('../../../../fixtures/fair/robbery/', import.meta.url).pathname, 'chance-changed.json'));
+    await expect.poll(() => host.locator('[data-testid=fair]').textContent()).toMatch(/✗ Fair draws: not verified — move 46: /);
+    expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
 
     // The rules page for a first-time player, in the spectator's Spanish: every section, and the 36 tiles with their
     // alibi dots.

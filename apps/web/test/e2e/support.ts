@@ -19,6 +19,7 @@ import pino from 'pino';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '@razzia/server';
+import { chromiumEndpoint, webBuild } from '../services.ts';
 
 export const web = new URL('../..', import.meta.url).pathname;
 export const artifacts = join(web, 'test-artifacts');
@@ -51,7 +52,8 @@ export interface E2E {
   readonly a11yViolations: Record<string, string[]>;
 }
 
-/** Starts the server and Chromium before this file's tests and closes them after. Call once per test file. */
+/** Starts the server and connects to the run's Chromium (test/global-setup.ts) before this file's tests, and
+ * closes both after (its contexts; the browser is shared). Call once per test file. */
 export function useE2E(options: { botDelayMs?: number } = {}): E2E {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
@@ -61,18 +63,18 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    server = await startServer({
-      dataDir: mkdtempSync(join(tmpdir(), 'razzia-e2e-')),
-      port: 0,
-      host: '127.0.0.1',
-      webBuildDir: join(web, 'build'),
-      botDelayMs: options.botDelayMs ?? 30,
-      logger: pino({ level: 'silent' }),
-    });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    const start = async () => {
+      await webBuild(); // the server serves this run's production build
+      return startServer({
+        dataDir: mkdtempSync(join(tmpdir(), 'razzia-e2e-')),
+        port: 0,
+        host: '127.0.0.1',
+        webBuildDir: join(web, 'build'),
+        botDelayMs: options.botDelayMs ?? 30,
+        logger: pino({ level: 'silent' }),
+      });
+    };
+    [browser, server] = await Promise.all([chromiumEndpoint().then((endpoint) => chromium.connect(endpoint)), start()]);
   });
 
   afterAll(async () => {
@@ -83,6 +85,9 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
 
   const watch = (context: BrowserContext) => {
     contexts.push(context);
+    // Waits with no limit of their own (Playwright's default is 30 s) wait for the server and other pages: the
+    // browser shares the cores with the rest of the suite. A limit against a hang, not a measure of speed.
+    context.setDefaultTimeout(60_000);
     context.on('page', (page) => {
       page.on('pageerror', (e) => {
         throw new Error(`page error: ${e.message}`);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_COLOURS, othersAreBots, seatColour, seatStyle } from '../../src/lib/table/seats.ts';
 import { forgetTable, myTables, rememberTable, updateTable, type MyTable } from '../../src/lib/client/mytables.ts';
 import { markdownToHtml } from '../../src/lib/rules/markdown.ts';
+import { ranking } from '../../src/lib/table/ranking.ts';
 
 /** A localStorage for node. */
 class MemoryStorage {
@@ -60,6 +61,21 @@ describe('My tables', () => {
     expect(myTables()).toEqual([]);
     localStorage.setItem('razzia.tables', JSON.stringify([{ id: 1 }, table('ok', 1)]));
     expect(myTables().map((t) => t.id)).toEqual(['ok']);
+  });
+});
+
+describe('the final ranking', () => {
+  it('follows the outcome’s places, never the bare scores: an arrested Robbery player with the most points ranks last', () => {
+    // Robbery, four players: seat 1 scored 21 but was arrested (B9.2); seats 0 and 3 tie on points, 3 wins on alibis.
+    const outcome = { scores: [12, 21, 5, 12], winners: [3], places: [2, 4, 3, 1] };
+    expect(ranking(outcome, ['Ann', 'Ben', 'Cas', 'Dee']).map((r) => [r.name, r.rank, r.total, r.winner])).toEqual([
+      ['Dee', 1, 12, true],
+      ['Ann', 2, 12, false],
+      ['Cas', 3, 5, false],
+      ['Ben', 4, 21, false],
+    ]);
+    // A result kept before outcomes had places: by score, ties sharing.
+    expect(ranking({ scores: [3, 9, 9], winners: [1, 2] }, ['A', 'B', 'C']).map((r) => r.rank)).toEqual([1, 1, 3]);
   });
 });
 

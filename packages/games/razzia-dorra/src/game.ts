@@ -37,6 +37,8 @@ export const razziaDorra: GameDef<GameState, Action, GameView, GameEvent, GameSe
   resolve,
   view,
   tell,
+  // D3.4: a round's end is a moment the table waits at, while its people read what happened at each bar.
+  moment: (event) => event.type === 'round-ended',
   bots: BOTS,
   record: {
     format: RECORD_FORMAT,

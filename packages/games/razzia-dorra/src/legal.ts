@@ -2,6 +2,7 @@
 // lists are computed from the seat's own view, so a client can run them on what it receives.
 
 import type { Outcome, Pending } from '@razzia/contract';
+import { placesBy } from '@razzia/contract/places';
 import { chanceOf } from './apply.ts';
 import { moneyOf, richest, sameCard } from './components.ts';
 import type { Action, Card, GameState, GameView, Seat } from './types.ts';
@@ -18,7 +19,8 @@ export function pending(state: GameState): Pending {
 /** D6.2 */
 export function outcome(state: GameState): Outcome {
   const scores = moneyOf(state.money);
-  return { scores, winners: richest(scores) };
+  // D6.2: by money, ties sharing.
+  return { scores, winners: richest(scores), places: placesBy(scores.map((m) => [m])) };
 }
 
 /** The seats whose decision the game waits for now. */

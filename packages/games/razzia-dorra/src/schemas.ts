@@ -9,7 +9,8 @@ import type { Action, GameEvent, GameSetup, GameView } from './types.ts';
 export const SeatSchema = z.int().min(0).max(MAX_PLAYERS - 1);
 export const BarSchema = z.int().min(0).max(5);
 export const CardSchema = z.strictObject({ bar: BarSchema, kind: z.enum(['gambler', 'raid']), dice: z.int().min(1).max(6) });
-export const ChitSchema = z.int().refine((v) => CHIT_VALUES.includes(v), { error: `a chit is one of ${CHIT_VALUES.join(', ')}` });
+// Sets of values as literals rather than refinements, so the JSON Schema published from these lists them too.
+export const ChitSchema = z.literal([...CHIT_VALUES], { error: `a chit is one of ${CHIT_VALUES.join(', ')}` });
 export const AnswerSchema = z.enum(['accept', 'refuse']);
 const count = z.int().min(0).max(100);
 const perSeat = <T extends z.ZodType>(item: T) => z.array(item).min(MIN_PLAYERS).max(MAX_PLAYERS);
@@ -49,9 +50,9 @@ export const GameViewSchema = z.strictObject({
   viewer: SeatSchema.nullable(),
   names: perSeat(z.string()),
   round: z.int().min(0).max(15),
-  rounds: z.int().refine((v) => v === 12 || v === 15, { error: 'a game has 12 or 15 rounds' }),
+  rounds: z.literal([12, 15] as number[], { error: 'a game has 12 or 15 rounds' }),
   dealer: SeatSchema,
-  bars: z.int().refine((v) => v === 4 || v === 6, { error: 'four or six bars are in play' }),
+  bars: z.literal([4, 6] as number[], { error: 'four or six bars are in play' }),
   barChits: z.array(chits).min(4).max(6),
   money: perSeat(chits),
   hand: z.array(CardSchema).max(5).nullable(),

@@ -12,5 +12,10 @@ describe('Razzia satisfies the game contract', () => {
       expect(report.games).toBe(12);
       expect(report.maxAwaited).toBe(players); // D3.2 every seat chooses at once
       expect(report.chances).toBeGreaterThan(12 * 2); // D2.1 two shuffles a game, D5.6 dice, D3.4 reshuffles
+      // D3.4: every round's end but the last is a moment, told only by a move that closes every open decision (the
+      // last pick or answer, a duel's die): no seat's pick stays open across it, so no thinking bot's answer to it
+      // can come while the table waits.
+      expect(report.moments).toBe(12 * (players === 3 ? 15 : 12));
+      expect(report.momentsOverOpenDecisions).toBe(0);
     });
 });

@@ -493,8 +493,8 @@ describe('D6 end', () => {
   it('D6.2 the richest player wins; tied players share the win', () => {
     const { state } = randomGame(4, 'winner');
     const tied: GameState = { ...state, money: [[50, 5], [30, 25], [10], []] };
-    expect(pending(tied)).toEqual({ kind: 'over', outcome: { scores: [55, 55, 10, 0], winners: [0, 1] } });
+    expect(pending(tied)).toEqual({ kind: 'over', outcome: { scores: [55, 55, 10, 0], winners: [0, 1], places: [1, 1, 3, 4] } });
     const alone: GameState = { ...state, money: [[5], [50], [10], []] };
-    expect(pending(alone)).toEqual({ kind: 'over', outcome: { scores: [5, 50, 10, 0], winners: [1] } });
+    expect(pending(alone)).toEqual({ kind: 'over', outcome: { scores: [5, 50, 10, 0], winners: [1], places: [3, 1, 2, 4] } });
   });
 });

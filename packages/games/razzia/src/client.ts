@@ -3,6 +3,7 @@
 // (`@razzia/game-razzia/client`; the package root also brings the schemas, records and command-line words.)
 
 import type { Bot, GameDef, Pending, Told } from '@razzia/contract/game';
+import { placesBy } from '@razzia/contract/places';
 import { applyDecision } from './apply.ts';
 import { BOTS } from './bots/index.ts';
 import { actor, legalIntents } from './legal.ts';
@@ -34,7 +35,8 @@ export const razziaRules: Pick<
   pending(state): Pending {
     if (state.phase.kind === 'over') {
       const scores = totals(state.results, state.players.length);
-      return { kind: 'over', outcome: { scores, winners: winners(scores) } };
+      // R8.3: by total, ties sharing.
+      return { kind: 'over', outcome: { scores, winners: winners(scores), places: placesBy(scores.map((t) => [t])) } };
     }
     return { kind: 'decide', seats: [actor(state) as number] };
   },

@@ -8,3 +8,4 @@ export { effectOf, holdersOf, type Effect, type Table } from './effects.ts';
 export { legalInView, legalFromSeen, actor, type Seen } from './legal.ts';
 export { discardChoices, kindOf, kindsPoints, canonicalDiscard, DISCARD_TOTAL } from './reckoning.ts';
 export { cardName, tileName, describeEvent } from './text.ts';
+export { faded, fadesEarlier } from './view.ts';

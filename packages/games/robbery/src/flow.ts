@@ -13,6 +13,7 @@ export type Draft = { -readonly [K in keyof GameState]: GameState[K] };
 export function draft(state: GameState): Draft {
   return {
     names: state.names,
+    memoryAid: state.memoryAid,
     raid: state.raid,
     middle: state.middle,
     dog: state.dog,

@@ -13,13 +13,16 @@ import { describeEvent, resultTable } from './text.ts';
 import type { Action, GameEvent, GameSetup, GameState, GameView } from './types.ts';
 import { tell, view } from './view.ts';
 
-export type RobberyOptions = Record<string, never>;
+/** The table's options: the memory aid (ours, off by default; docs/rules/robbery.md, B8.3). */
+export interface RobberyOptions {
+  readonly memoryAid?: boolean;
+}
 
 export function pending(state: GameState): Pending {
   const phase = state.phase;
   if (phase.kind === 'over') {
     const result = state.result as NonNullable<GameState['result']>;
-    return { kind: 'over', outcome: { scores: result.scores, winners: result.winners } };
+    return { kind: 'over', outcome: { scores: result.scores, winners: result.winners, places: result.places } };
   }
   // B3.2: every reshuffle is chance the server resolves and records.
   if (phase.kind === 'reshuffle') return { kind: 'chance', chance: { kind: 'shuffle', size: state.discard.length } };
@@ -38,8 +41,8 @@ export const robbery: GameDef<GameState, Action, GameView, GameEvent, GameSetup,
     view: GameViewSchema as never,
     event: GameEventSchema as never,
   },
-  defaultOptions: {},
-  deal: ({ names }, random: Random) => dealWith(names, random),
+  defaultOptions: { memoryAid: false },
+  deal: ({ names, options }, random: Random) => dealWith(names, random, options),
   start: startGame,
   pending,
   legal: legalActions,
@@ -47,6 +50,8 @@ export const robbery: GameDef<GameState, Action, GameView, GameEvent, GameSetup,
   resolve,
   view,
   tell,
+  // B8.1-B8.3: a raid's end — the Boss check and the tiles banked — is a moment the table waits at for its people.
+  moment: (event) => event.type === 'banked',
   bots: BOTS,
   record: {
     format: RECORD_FORMAT,

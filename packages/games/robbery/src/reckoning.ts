@@ -1,5 +1,6 @@
 // B9: the end of the game: alibis, arrests (3-5 players) or the two-player discard, loot and the winner.
 
+import { placesBy } from '@razzia/contract/places';
 import { alibisOf, compareValues, lootPoints, pointsOf, sortTiles } from './tiles.ts';
 import type { Tile } from './tiles.ts';
 import type { Result, Seat, TileKind } from './types.ts';
@@ -120,15 +121,15 @@ export function takeDiscard(banked: readonly Tile[], tiles: readonly TileKind[])
 }
 
 /** B9.4: scores are the loot's values (Boss 5); among the seats not arrested the highest wins, tied ones by the
- * most alibis (counted before any discard), and seats still tied share the win. */
+ * most alibis (counted before any discard), and seats still tied share the win. The places follow the same order
+ * for every seat, the arrested (B9.2) after all the free ones whatever they scored. */
 export function scoreGame(banked: readonly (readonly Tile[])[], alibis: readonly number[], arrested: readonly Seat[]): Result {
   const scores = banked.map(lootPoints);
+  const places = placesBy(scores.map((score, seat) => [arrested.includes(seat) ? 0 : 1, score, alibis[seat] ?? 0]));
+  const winners = places.flatMap((place, seat) => (place === 1 ? [seat] : []));
   const free = scores.flatMap((_, seat) => (arrested.includes(seat) ? [] : [seat]));
   const best = Math.max(...free.map((s) => scores[s] as number));
   const top = free.filter((s) => scores[s] === best);
-  if (top.length === 1) return { scores, winners: top, byAlibis: false };
-  const most = Math.max(...top.map((s) => alibis[s] as number));
-  const winners = top.filter((s) => alibis[s] === most);
-  return { scores, winners, byAlibis: winners.length < top.length };
+  return { scores, winners, byAlibis: winners.length < top.length, places };
 }
 

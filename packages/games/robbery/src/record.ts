@@ -20,6 +20,8 @@ export const RecordSchema = z.looseObject({
   players: z.array(z.string({ error: 'a player name is a string' }), { error: 'players is a list of names' }).min(2, { error: 'Robbery is for 2 to 5 players (B1.1)' }).max(5, { error: 'Robbery is for 2 to 5 players (B1.1)' }),
   deck: z.array(card, { error: 'deck is a list of 55 cards' }),
   moves: z.array(z.unknown(), { error: 'moves is a list of moves' }),
+  /** The table's memory aid (ours): present and true only when it was on; it changes what the log kept, not play. */
+  memoryAid: z.boolean({ error: 'memoryAid is true or false' }).optional(),
 });
 
 const SeatMoveSchema = z.strictObject({
@@ -43,6 +45,7 @@ export type RobberyRecord = {
   players: string[];
   deck: GameSetup['deck'][number][];
   moves: ({ seat: Seat; action: Action } | { chance: ChanceOutcome })[];
+  memoryAid?: true;
 };
 
 export function writeRecord(setup: GameSetup, moves: readonly Move<Action>[]): RobberyRecord {
@@ -51,6 +54,7 @@ export function writeRecord(setup: GameSetup, moves: readonly Move<Action>[]): R
     players: [...setup.names],
     deck: [...setup.deck],
     moves: moves.map((m) => ('chance' in m ? { chance: m.chance } : { seat: m.seat, action: m.action })),
+    ...(setup.memoryAid ? { memoryAid: true as const } : {}),
   };
 }
 
@@ -70,7 +74,7 @@ export function readRecord(json: unknown): { ok: true; setup: GameSetup; moves: 
     }
     moves.push(one.data as Move<Action>);
   }
-  return { ok: true, setup: { names: record.players, deck: record.deck }, moves };
+  return { ok: true, setup: { names: record.players, deck: record.deck, ...(record.memoryAid ? { memoryAid: true } : {}) }, moves };
 }
 
 /** What `robbery replay` prints: raids finished, each seat's banked loot in points (after any B9.3 discard), the

@@ -59,6 +59,7 @@ export function sampleState(view: GameView, seat: Seat, random: Random): GameSta
   const players: PlayerState[] = view.players.map((p, s) => ({ hand: hands[s] as Card[], loot: p.loot, banked: sortTiles(bankedBy[s] as Tile[]) }));
   return {
     names: view.names,
+    memoryAid: view.memoryAid,
     raid: view.raid,
     middle: view.middle,
     dog: view.dog,

@@ -36,6 +36,7 @@ export const ResultSchema = z.strictObject({
   scores: z.array(points).min(2).max(5),
   winners: seats,
   byAlibis: z.boolean(),
+  places: z.array(z.int().min(1).max(5)).min(2).max(5),
 });
 
 export const PlayerViewSchema = z.strictObject({
@@ -47,6 +48,7 @@ export const PlayerViewSchema = z.strictObject({
 export const GameViewSchema = z.strictObject({
   viewer: SeatSchema.nullable(),
   names: z.array(z.string()).min(2).max(5),
+  memoryAid: z.boolean(),
   raid: RaidSchema,
   middle: values,
   dog: SeatSchema.nullable(),
@@ -64,16 +66,17 @@ export const GameViewSchema = z.strictObject({
 });
 
 export const GameEventSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('played'), seat: SeatSchema, card: CardSchema }),
-  z.strictObject({ type: z.literal('took'), seat: SeatSchema, raid: RaidSchema, tile: TileValueSchema, from: SeatSchema.nullable() }),
+  // Card, tile, reason and the Boss check's holder are null in a banked raid's faded entries (no memory aid, B8.3).
+  z.strictObject({ type: z.literal('played'), seat: SeatSchema, card: CardSchema.nullable() }),
+  z.strictObject({ type: z.literal('took'), seat: SeatSchema, raid: RaidSchema, tile: TileValueSchema.nullable(), from: SeatSchema.nullable() }),
   z.strictObject({ type: z.literal('dog-taken'), seat: SeatSchema, from: SeatSchema.nullable() }),
-  z.strictObject({ type: z.literal('no-effect'), seat: SeatSchema, card: CardSchema, reason: z.enum(['yours', 'nowhere']) }),
-  z.strictObject({ type: z.literal('guard-asked'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema }),
-  z.strictObject({ type: z.literal('guarded'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema, give: z.enum(['tile', 'dog']) }),
+  z.strictObject({ type: z.literal('no-effect'), seat: SeatSchema, card: CardSchema.nullable(), reason: z.enum(['yours', 'nowhere']).nullable() }),
+  z.strictObject({ type: z.literal('guard-asked'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema.nullable() }),
+  z.strictObject({ type: z.literal('guarded'), seat: SeatSchema, thief: SeatSchema, tile: TileValueSchema.nullable(), give: z.enum(['tile', 'dog']) }),
   z.strictObject({ type: z.literal('drew'), seat: SeatSchema, card: CardSchema.nullable() }),
   z.strictObject({ type: z.literal('reshuffled'), cards: count }),
   z.strictObject({ type: z.literal('raid-ended'), raid: RaidSchema, seat: SeatSchema }),
-  z.strictObject({ type: z.literal('boss-check'), raid: RaidSchema, seat: SeatSchema.nullable(), kept: z.boolean() }),
+  z.strictObject({ type: z.literal('boss-check'), raid: RaidSchema, seat: SeatSchema.nullable(), kept: z.boolean().nullable() }),
   z.strictObject({ type: z.literal('banked'), raid: RaidSchema, counts: z.array(z.int().min(0).max(9)).min(2).max(5) }),
   z.strictObject({ type: z.literal('raid-started'), raid: RaidSchema, seat: SeatSchema }),
   z.strictObject({ type: z.literal('alibis-counted'), alibis: z.array(count).min(2).max(5), arrested: seats, discarding: seats }),
@@ -113,13 +116,17 @@ export const ActionSchema = z.discriminatedUnion(
   { error: (issue) => (issue.code === 'invalid_union' ? 'an action type is play, guard or discard' : undefined) },
 );
 
-/** Robbery has no options: the player count is the table's. */
-export const OptionsSchema = z.strictObject({});
+/** The table's options (the player count is the table's own): `memoryAid` (ours, off by default) keeps a banked
+ * raid's moves whole in the log; off, they fade once banked (B8.3). */
+export const OptionsSchema = z.strictObject({
+  memoryAid: z.boolean({ error: 'memoryAid is true or false' }).default(false),
+});
 
-/** The deal (secret while the game runs): names and the 55 cards, top first (B2.1). */
+/** The deal (secret while the game runs): names and the 55 cards, top first (B2.1), and the memory aid. */
 export const SetupSchema = z.strictObject({
   names: z.array(z.string()).min(2).max(5),
   deck: z.array(CardSchema).length(55),
+  memoryAid: z.boolean().optional(),
 });
 
 // The schemas must accept everything the engine publishes: these fail to compile if the two drift apart.

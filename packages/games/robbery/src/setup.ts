@@ -10,7 +10,7 @@ export const MAX_PLAYERS = 5;
 export const MAX_NAME_LENGTH = 40;
 
 /** B2.1: the 55 cards shuffled. */
-export function dealWith(names: readonly string[], random: Random): GameSetup {
+export function dealWith(names: readonly string[], random: Random, options: { readonly memoryAid?: boolean } = {}): GameSetup {
   if (names.length < MIN_PLAYERS || names.length > MAX_PLAYERS) throw new RangeError(`Robbery is for 2 to 5 players, not ${names.length}`);
   const deck = fullDeck();
   // Fisher–Yates.
@@ -20,7 +20,7 @@ export function dealWith(names: readonly string[], random: Random): GameSetup {
     deck[i] = deck[j] as (typeof deck)[number];
     deck[j] = t;
   }
-  return { names: [...names], deck };
+  return { names: [...names], deck, ...(options.memoryAid ? { memoryAid: true } : {}) };
 }
 
 /** Why a set-up is not a Robbery deal, or null if it is one. */
@@ -55,6 +55,7 @@ export function startGame(setup: GameSetup): { ok: true; state: GameState } | { 
     ok: true,
     state: {
       names: [...setup.names],
+      memoryAid: setup.memoryAid ?? false,
       raid: 1,
       middle: raidValues(1),
       dog: null,

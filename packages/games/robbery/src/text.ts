@@ -21,17 +21,17 @@ export function describeEvent(event: GameEvent, names: readonly string[]): strin
   const who = (seat: number): string => names[seat] ?? `seat ${seat}`;
   switch (event.type) {
     case 'played':
-      return `${who(event.seat)} plays ${cardName(event.card)}`;
-    case 'took':
-      return event.from === null
-        ? `    ${who(event.seat)} takes ${tileName(event.tile, event.raid)} from the middle`
-        : `    ${who(event.seat)} steals ${tileName(event.tile, event.raid)} from ${who(event.from)}`;
+      return `${who(event.seat)} plays ${event.card === null ? 'a card' : cardName(event.card)}`;
+    case 'took': {
+      const tile = event.tile === null ? `a tile (${RAID_NAMES[event.raid]})` : tileName(event.tile, event.raid);
+      return event.from === null ? `    ${who(event.seat)} takes ${tile} from the middle` : `    ${who(event.seat)} steals ${tile} from ${who(event.from)}`;
+    }
     case 'dog-taken':
       return `    ${who(event.seat)} takes the Guard Dog ${event.from === null ? 'from the middle' : `from ${who(event.from)}`}`;
     case 'no-effect':
       return `    nothing to take${event.reason === 'yours' ? ` (${who(event.seat)} has it already)` : ''}`;
     case 'guard-asked':
-      return `    ${who(event.thief)} would steal the ${event.tile === 'boss' ? 'Boss' : event.tile} from ${who(event.seat)}, who has the Guard Dog`;
+      return `    ${who(event.thief)} would steal ${event.tile === null ? 'a tile' : `the ${event.tile === 'boss' ? 'Boss' : event.tile}`} from ${who(event.seat)}, who has the Guard Dog`;
     case 'guarded':
       return `    ${who(event.seat)} has the Guard Dog and gives ${event.give === 'dog' ? 'the Guard Dog instead' : 'the tile'}`;
     case 'drew':
@@ -41,7 +41,7 @@ export function describeEvent(event: GameEvent, names: readonly string[]): strin
     case 'raid-ended':
       return `raid ${event.raid} (${RAID_NAMES[event.raid]}) ends: ${who(event.seat)} took the last tile`;
     case 'boss-check':
-      if (event.seat === null) return null;
+      if (event.seat === null) return event.kept === null ? `the Boss check of raid ${event.raid}` : null;
       return event.kept ? `${who(event.seat)} keeps the Boss (a 4 or 5 beside it)` : `${who(event.seat)} has no 4 or 5: the Boss goes back to the box`;
     case 'banked':
       return `tiles banked: ${event.counts.map((c, s) => `${who(s)} ${c}`).join(', ')}`;

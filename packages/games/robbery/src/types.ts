@@ -70,16 +70,21 @@ export interface Reckoning {
   readonly discarded: readonly (readonly Tile[])[];
 }
 
-/** B9.4: points per seat and the winners. */
+/** B9.4: points per seat, the winners and every seat's place. */
 export interface Result {
   readonly scores: readonly number[];
   readonly winners: readonly Seat[];
   /** Whether the most alibis decided between tied scores (B9.4). */
   readonly byAlibis: boolean;
+  /** B9.4 as one order, 1 the best: the free players by score, then by alibis (counted before any discard), then
+   * the arrested (B9.2) after them all, whatever they scored. Seats still tied share a place. */
+  readonly places: readonly number[];
 }
 
 export interface GameState {
   readonly names: readonly string[];
+  /** The table's option (ours): the log keeps a banked raid's moves whole. Off, they fade once banked (B8.3). */
+  readonly memoryAid: boolean;
   /** The raid being played, 1 to 4 (B1.3). */
   readonly raid: Raid;
   /** This raid's tiles still in the middle (sorted). */
@@ -103,6 +108,8 @@ export interface GameState {
 /** The deal: everything chance fixes before the first move (B2.1). Secret while the game runs. */
 export interface GameSetup {
   readonly names: readonly string[];
+  /** The memory aid (ours, off when absent): only what the log keeps of banked raids; the rules are the same. */
+  readonly memoryAid?: boolean;
   /** The 55 cards, top first: seat 0 takes the first five, seat 1 the next five, …; the rest is the draw pile. */
   readonly deck: readonly Card[];
 }
@@ -126,6 +133,8 @@ export interface FinalView {
 export interface GameView {
   readonly viewer: Viewer;
   readonly names: readonly string[];
+  /** Whether the log keeps banked raids' moves whole (the table's option); off, they fade (B8.3, ours). */
+  readonly memoryAid: boolean;
   readonly raid: Raid;
   readonly middle: readonly TileValue[];
   readonly dog: Seat | null;
@@ -138,7 +147,8 @@ export interface GameView {
   readonly hand: readonly Card[] | null;
   /** The viewer's banked tiles; null for a spectator. */
   readonly banked: readonly Tile[] | null;
-  /** The alibi dots on the viewer's banked tiles; null for a spectator. */
+  /** The viewer's alibi count: the dots on their banked tiles, and once counted (B9.1) that count, which a B9.3
+   * discard does not change; null for a spectator. */
   readonly alibis: number | null;
   readonly reckoning: Reckoning | null;
   readonly final: FinalView | null;
@@ -148,27 +158,34 @@ export interface GameView {
 /** Why a card took nothing: the only tile (or the dog) is the player's own, or there is none to take. */
 export type NoEffectReason = 'yours' | 'nowhere';
 
+/**
+ * What happened. Without the memory aid, once a raid is banked (B8.3) the moves of that raid fade: whoever catches
+ * up later gets them without the card, the tile or the Boss check's holder (null), only who did something
+ * (`faded`, ours). Whoever was at the table when they happened got them whole.
+ */
 export type GameEvent =
-  /** B3.1: a card goes face up onto the discard pile. */
-  | { readonly type: 'played'; readonly seat: Seat; readonly card: Card }
-  /** B4, B5, B7, B6.2: a tile of this raid moved to `seat`, from the middle (`from` null) or from a player. */
-  | { readonly type: 'took'; readonly seat: Seat; readonly raid: Raid; readonly tile: TileValue; readonly from: Seat | null }
+  /** B3.1: a card goes face up onto the discard pile (null: faded). */
+  | { readonly type: 'played'; readonly seat: Seat; readonly card: Card | null }
+  /** B4, B5, B7, B6.2: a tile of this raid moved to `seat`, from the middle (`from` null) or from a player (tile
+   * null: faded). */
+  | { readonly type: 'took'; readonly seat: Seat; readonly raid: Raid; readonly tile: TileValue | null; readonly from: Seat | null }
   /** B6.1, B6.2: the Guard Dog moved to `seat`, from the middle (`from` null) or from a player. */
   | { readonly type: 'dog-taken'; readonly seat: Seat; readonly from: Seat | null }
-  /** B3.1: the card took nothing. */
-  | { readonly type: 'no-effect'; readonly seat: Seat; readonly card: Card; readonly reason: NoEffectReason }
-  /** B6.2: `seat`, who has the Guard Dog, is robbed of `tile` by `thief` and must choose. */
-  | { readonly type: 'guard-asked'; readonly seat: Seat; readonly thief: Seat; readonly tile: TileValue }
-  /** B6.2: the holder's choice (the move itself follows as `took` or `dog-taken`). */
-  | { readonly type: 'guarded'; readonly seat: Seat; readonly thief: Seat; readonly tile: TileValue; readonly give: GuardGift }
+  /** B3.1: the card took nothing (card and reason null: faded). */
+  | { readonly type: 'no-effect'; readonly seat: Seat; readonly card: Card | null; readonly reason: NoEffectReason | null }
+  /** B6.2: `seat`, who has the Guard Dog, is robbed of `tile` by `thief` and must choose (tile null: faded). */
+  | { readonly type: 'guard-asked'; readonly seat: Seat; readonly thief: Seat; readonly tile: TileValue | null }
+  /** B6.2: the holder's choice (the move itself follows as `took` or `dog-taken`; tile null: faded). */
+  | { readonly type: 'guarded'; readonly seat: Seat; readonly thief: Seat; readonly tile: TileValue | null; readonly give: GuardGift }
   /** B3.2: `card` is told only to the drawer; everyone else gets null. */
   | { readonly type: 'drew'; readonly seat: Seat; readonly card: Card | null }
   /** B3.2: the discard pile, `cards` cards, became the draw pile (its order is told to nobody). */
   | { readonly type: 'reshuffled'; readonly cards: number }
   /** B8.1: `seat` took the last tile. */
   | { readonly type: 'raid-ended'; readonly raid: Raid; readonly seat: Seat }
-  /** B8.2: the Boss check: `seat` held the Boss tile and keeps it, or it goes to the box. */
-  | { readonly type: 'boss-check'; readonly raid: Raid; readonly seat: Seat | null; readonly kept: boolean }
+  /** B8.2: the Boss check: `seat` held the Boss tile and keeps it, or it goes to the box (seat and kept null:
+   * faded; the box still shows a Boss tile that went back). */
+  | { readonly type: 'boss-check'; readonly raid: Raid; readonly seat: Seat | null; readonly kept: boolean | null }
   /** B8.3: how many tiles each seat banked face down. */
   | { readonly type: 'banked'; readonly raid: Raid; readonly counts: readonly number[] }
   /** B8.4, B8.5: the next raid's tiles are in the middle and `seat` starts it. */

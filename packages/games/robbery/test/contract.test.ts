@@ -16,7 +16,24 @@ describe('Robbery satisfies the game contract', () => {
       expect(report.decisions).toBeGreaterThan(40 * 50);
       expect(report.chances).toBeGreaterThan(0); // B3.2: reshuffles are chance
       expect(report.maxAwaited).toBe(1); // one decider at a time
+      // B8.3: each of the four raids' end is a moment, told with one decider at a time: nothing stays open across it.
+      expect(report.moments).toBe(40 * 4);
+      expect(report.momentsOverOpenDecisions).toBe(0);
     });
+
+  it('with the memory aid on (a table option): the same checks over 10 games at 3 players, and the record keeps the option', () => {
+    expect(checkConformance(robbery, { players: 3, games: 10, options: { memoryAid: true } }).games).toBe(10);
+    expect(robbery.schemas.options.parse({})).toEqual({ memoryAid: false });
+    const setup = robbery.deal({ names: ['Ann', 'Ben'], options: { memoryAid: true } }, Rng.fromSeed('aid'));
+    const record = robbery.record.write({ setup, moves: [] });
+    expect(record.memoryAid).toBe(true);
+    const read = robbery.record.read(JSON.parse(JSON.stringify(record)));
+    expect(read.ok && read.setup.memoryAid).toBe(true);
+    const started = robbery.start(setup);
+    expect(started.ok && robbery.view(started.state, null).memoryAid).toBe(true);
+    // Off (the default), the record has no such key, as before the option existed.
+    expect(robbery.record.write({ setup: robbery.deal({ names: ['Ann', 'Ben'], options: {} }, Rng.fromSeed('aid')), moves: [] })).not.toHaveProperty('memoryAid');
+  });
 
   it('the identity: id, name, designer and seats', () => {
     expect([robbery.id, robbery.name, robbery.designer, robbery.seats]).toEqual(['robbery', 'Robbery', 'Reiner Knizia', { min: 2, max: 5 }]);

@@ -43,6 +43,7 @@ export function table(options: {
   discard?: readonly Card[];
   turn?: Seat;
   box?: readonly Tile[];
+  memoryAid?: boolean;
 }): GameState {
   const raid = options.raid ?? 1;
   let middle = options.middle ?? raidValues(raid);
@@ -54,6 +55,7 @@ export function table(options: {
       }
   return {
     names: NAMES.slice(0, options.seats.length),
+    memoryAid: options.memoryAid ?? false,
     raid,
     middle: sortValues(middle),
     dog: options.dog ?? null,
@@ -95,8 +97,8 @@ export function refusal(state: GameState, seat: Seat, action: unknown): RuleErro
 
 export const play = (card: Card, more: { from?: Seat; take?: TileValue } = {}): Action => ({ type: 'play', card, ...more });
 
-export function newGame(players: number, seed: string): GameState {
-  const started = robbery.start(robbery.deal({ names: NAMES.slice(0, players), options: {} }, Rng.fromSeed(seed)));
+export function newGame(players: number, seed: string, options: { memoryAid?: boolean } = {}): GameState {
+  const started = robbery.start(robbery.deal({ names: NAMES.slice(0, players), options }, Rng.fromSeed(seed)));
   if (!started.ok) throw new Error(started.error);
   return started.state;
 }

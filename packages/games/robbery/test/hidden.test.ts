@@ -1,11 +1,11 @@
 // Hidden information: what each viewer may see (docs/rules/robbery.md, "Hidden information"), checked on
 // hand-laid tables and, with fast-check, on every view and every told event of thousands of random games.
 
-import { Rng, seenBy } from '@razzia/contract';
+import { Rng, seenBy, seenLater, type Told } from '@razzia/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_KINDS, RAIDS, robbery, tell, view, type GameState, type Seat, type Tile } from '../src/index.ts';
-import { NAMES, act, play, randomGame, table } from './helpers.ts';
+import { CARD_KINDS, RAIDS, robbery, sortCards, sortTiles, tell, view, type Card, type GameEvent, type GameState, type Seat, type Tile, type TileValue } from '../src/index.ts';
+import { NAMES, act, acts, newGame, play, randomGame, table } from './helpers.ts';
 
 const COUNTS = [2, 3, 4, 5] as const;
 const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });
@@ -129,4 +129,109 @@ describe('hidden information over whole games', () => {
       );
     });
 
+});
+
+// ── The memory aid (ours, B8.3): what the log keeps of a banked raid ─────────────────────────────────────────────
+
+/** What a viewer who catches up (a late spectator, a reconnecting player) gets of a table's log: each entry in the
+ * form the server's snapshot sends — faded if an entry told after it fades the earlier ones. */
+function caughtUp(log: readonly Told<GameEvent>[], viewer: Seat | null): GameEvent[] {
+  let fadedBefore = -1;
+  log.forEach((told, i) => told.fadesEarlier && (fadedBefore = i));
+  return log.map((told, i) => seenLater(told, viewer, i < fadedBefore));
+}
+
+/**
+ * The perfect memory of issue 20: every seat's banked tiles rebuilt from the public log alone (`took`, the Boss
+ * check, `banked`). A faded entry (no tile) leaves its tile unknown, so nothing of its raid is rebuilt.
+ */
+function rebuild(log: readonly GameEvent[], players: number): Tile[][] {
+  let loot: TileValue[][] = Array.from({ length: players }, () => []);
+  const banked: Tile[][] = Array.from({ length: players }, () => []);
+  let unknown = false;
+  for (const e of log) {
+    if (e.type === 'took') {
+      if (e.tile === null) unknown = true;
+      else {
+        (loot[e.seat] as TileValue[]).push(e.tile);
+        if (e.from !== null) loot[e.from]?.splice(loot[e.from]?.indexOf(e.tile) ?? -1, 1);
+      }
+    } else if (e.type === 'boss-check' && e.seat !== null && e.kept === false) loot[e.seat]?.splice(loot[e.seat]?.indexOf('boss') ?? -1, 1);
+    else if (e.type === 'banked') {
+      if (!unknown) loot.forEach((values, s) => banked[s]?.push(...values.map((value): Tile => ({ raid: e.raid, value }))));
+      loot = loot.map(() => []);
+      unknown = false;
+    }
+  }
+  return banked.map(sortTiles);
+}
+
+describe('the memory aid (ours): a banked raid’s moves fade for whoever was not there', () => {
+  it('without it, banking fades the raid’s moves: who played and took, never which card, tile or who kept the Boss', () => {
+    // Seat 0 steals seat 1's 4 (raid 1 had only the 0 left in the middle), then takes the 0: the raid ends.
+    const start = table({ middle: [0], seats: [{ hand: [4, 0, 1, 1, 1], loot: ['boss'] }, { loot: [4, 5, 3] }] });
+    const { state, events } = acts(start, [0, play(4, { from: 1 })], [1, play(1)], [0, play(0)]);
+    const log = events.map((e) => tell(e, state));
+    const banked = log.findIndex((t) => t.event.type === 'banked');
+    expect(log[banked]?.fadesEarlier).toBe(true);
+    const late = caughtUp(log, null);
+    expect(late.slice(0, banked)).toEqual([
+      { type: 'played', seat: 0, card: null },
+      { type: 'took', seat: 0, raid: 1, tile: null, from: 1 },
+      { type: 'drew', seat: 0, card: null },
+      { type: 'played', seat: 1, card: null },
+      { type: 'no-effect', seat: 1, card: null, reason: null },
+      { type: 'drew', seat: 1, card: null },
+      { type: 'played', seat: 0, card: null },
+      { type: 'took', seat: 0, raid: 1, tile: null, from: null },
+      { type: 'raid-ended', raid: 1, seat: 0 },
+      { type: 'boss-check', raid: 1, seat: null, kept: null },
+    ]);
+    // Told at the moment, the same entries are whole for everyone at the table.
+    expect(log.map((t) => seenBy(t, null))).toEqual(events.map((e) => (e.type === 'drew' ? { ...e, card: null } : e)));
+    // With the memory aid nothing fades.
+    const aided = events.map((e) => tell(e, { memoryAid: true }));
+    expect(caughtUp(aided, null)).toEqual(aided.map((t) => seenBy(t, null)));
+  });
+
+  it('without it, the discard pile shows its top card and, under it, its cards sorted, not in the order played', () => {
+    const discard: Card[] = [5, 0, 'dog', 3, 1];
+    expect(view(table({ discard, seats: [{}, {}] }), null).discard).toEqual([0, 3, 5, 'dog', 1]);
+    expect(view(table({ discard, seats: [{}, {}], memoryAid: true }), null).discard).toEqual(discard);
+  });
+
+  for (const memoryAid of [false, true])
+    it(`${memoryAid ? 'with' : 'without'} it, over whole games at 2-5 players, a late joiner ${memoryAid ? 'rebuilds' : 'cannot rebuild'} anyone's banked tiles from the log (every viewer, after every raid)`, () => {
+      fc.assert(
+        fc.property(seeds, fc.constantFrom(...COUNTS), (seed, players) => {
+          const log: Told<GameEvent>[] = [];
+          let raids = 0;
+          randomGame(newGame(players, `aid-${seed}`, { memoryAid }), `aid-moves-${seed}`, ({ after, events }) => {
+            for (const e of events) log.push(tell(e, after));
+            if (!events.some((e) => e.type === 'banked') || after.phase.kind === 'over') return;
+            raids++;
+            for (const viewer of [null, ...Array.from({ length: players }, (_, s) => s)]) {
+              const late = caughtUp(log, viewer);
+              const rebuilt = rebuild(late, players);
+              for (const [s, p] of after.players.entries()) {
+                if (s === viewer) continue;
+                if (memoryAid && JSON.stringify(rebuilt[s]) !== JSON.stringify(sortTiles(p.banked))) fail(`with the memory aid, seat ${s}'s banked tiles are not in the log`);
+                if (!memoryAid && (rebuilt[s] as Tile[]).length > 0) fail(`seat ${s}'s banked tiles are rebuilt from a faded log`);
+              }
+              if (memoryAid) continue;
+              // Nothing a faded entry says names a banked raid's card, tile or Boss holder …
+              for (const e of late.slice(0, log.findLastIndex((t) => t.fadesEarlier)))
+                if (('card' in e && e.card !== null && e.type !== 'drew') || ('tile' in e && e.tile !== null) || (e.type === 'boss-check' && e.seat !== null))
+                  fail(`a faded entry still says ${JSON.stringify(e)}`);
+              // … and the discard pile cannot be matched to the turns: under its top card it is sorted.
+              const pile = view(after, viewer).discard.slice(0, -1);
+              if (JSON.stringify(pile) !== JSON.stringify(sortCards(pile))) fail('the discard pile shows the order cards were played in');
+            }
+          });
+          // Two raids at least were banked before the end (the fourth ends the game).
+          if (raids < 3) fail(`only ${raids} raids banked`);
+        }),
+        { numRuns: 40 },
+      );
+    });
 });

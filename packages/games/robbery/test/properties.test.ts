@@ -92,7 +92,7 @@ describe('properties of random legal games', () => {
               if (e.type !== 'took' || e.from === null) continue;
               // B3.4: never from oneself, and only a tile of this raid in front of the victim.
               if (e.from === e.seat) fail('a player stole from themself');
-              if (!before.players[e.from]?.loot.includes(e.tile)) fail('a steal of a tile the victim did not have in front of them');
+              if (e.tile === null || !before.players[e.from]?.loot.includes(e.tile)) fail('a steal of a tile the victim did not have in front of them');
             }
             // Banked tiles change only when a raid ends (B8.3) or at the two-player discard (B9.3).
             if (after.raid === before.raid && after.reckoning === null && after.players.some((p, s) => p.banked !== before.players[s]?.banked))

@@ -201,14 +201,14 @@ describe('rulebook: alibis, the end of a raid and of the game', () => {
 
   it('“The player with the most points wins!”', () => {
     const { state } = acts(table({ raid: 4, middle: [3], seats: [{ hand: [3, 0, 0, 0, 0], banked: tiles(1, 0) }, { banked: tiles(2, 0, 5) }, { banked: tiles(3, 0, 4) }] }), [0, play(3)]);
-    expect(state.result).toEqual({ scores: [3, 5, 4], winners: [1], byAlibis: false });
+    expect(state.result).toEqual({ scores: [3, 5, 4], winners: [1], byAlibis: false, places: [3, 1, 2] });
   });
 
   it('“If there is a tie, the tied players count their Alibis. The player with the most Alibis wins.”', () => {
     const last = (second: Tile[]) =>
       act(table({ raid: 4, middle: [3], seats: [{ hand: [3, 0, 0, 0, 0], banked: tiles(1, 0, 5) }, { banked: second }, { banked: tiles(3, 1) }] }), 0, play(3)).state;
     // seat 2 has the fewest alibis (1) and is arrested; seats 0 (2 alibis) and 1 (3) remain
-    expect(last([...tiles(4, 0, 4), ...tiles(2, 3)]).result).toEqual({ scores: [8, 7, 1], winners: [0], byAlibis: false });
-    expect(last([...tiles(4, 0, 4), ...tiles(2, 4)]).result).toEqual({ scores: [8, 8, 1], winners: [1], byAlibis: true });
+    expect(last([...tiles(4, 0, 4), ...tiles(2, 3)]).result).toEqual({ scores: [8, 7, 1], winners: [0], byAlibis: false, places: [1, 2, 3] });
+    expect(last([...tiles(4, 0, 4), ...tiles(2, 4)]).result).toEqual({ scores: [8, 8, 1], winners: [1], byAlibis: true, places: [2, 1, 3] });
   });
 });

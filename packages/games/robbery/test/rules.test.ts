@@ -17,6 +17,7 @@ import {
   resolve,
   robbery,
   startGame,
+  summarize,
   view,
   type Card,
   type GameState,
@@ -437,7 +438,14 @@ describe('B9 end of the game', () => {
     const { state } = act(finale([tiles(1, 0, 5), tiles(2, 5, 5, 3), tiles(3, 1, 2), tiles(3, 3)]), 0, play(3));
     expect(state.reckoning?.alibis).toEqual([2, 0, 2, 0]);
     expect(state.reckoning?.arrested).toEqual([1, 3]);
-    expect(state.result).toEqual({ scores: [8, 13, 3, 3], winners: [0], byAlibis: false });
+    expect(state.result).toEqual({ scores: [8, 13, 3, 3], winners: [0], byAlibis: false, places: [1, 3, 2, 4] });
+  });
+
+  it('B9.2, B9.4 the places say the same: an arrested player ranks after every free player, whatever they scored', () => {
+    // Seat 1 has the most loot (13) but no alibi: arrested, it ranks below seat 2's 3 points, not second.
+    const { state } = act(finale([tiles(1, 0, 5), tiles(2, 5, 5, 3), tiles(3, 1, 2), tiles(3, 3)]), 0, play(3));
+    const outcome = robbery.pending(state);
+    expect(outcome).toEqual({ kind: 'over', outcome: { scores: [8, 13, 3, 3], winners: [0], places: [1, 3, 2, 4] } });
   });
 
   it('B9.2 if every player has the same number of alibis, nobody is arrested', () => {
@@ -460,7 +468,20 @@ describe('B9 end of the game', () => {
     const { state: end, events: after } = act(state, 1, { type: 'discard', tiles: [k(4), k(3), k(3)] });
     expect(after[0]).toEqual({ type: 'discarded', seat: 1, tiles: tiles(2, 3, 3, 4), points: 10 });
     expect(end.players[1]?.banked).toEqual(tiles(2, 2, 5));
-    expect(end.result).toEqual({ scores: [12, 7], winners: [0], byAlibis: false });
+    expect(end.result).toEqual({ scores: [12, 7], winners: [0], byAlibis: false, places: [1, 2] });
+  });
+
+  it('B9.3, B9.4 the alibi count is the one counted at B9.1: a discard does not change it, in the view, the reckoning or the record', () => {
+    // Seat 0 (2 alibis) discards its 0 with two dots among its 10: its count stays 2 everywhere.
+    const { state } = act(finale([[...tiles(1, 0, 5), ...tiles(2, 5)], [...tiles(3, 0, 1, 2, 5)]], { dog: 0 }), 0, play(3));
+    expect(state.reckoning?.alibis).toEqual([2, 4]);
+    expect(state.reckoning?.discarding).toEqual([0]);
+    const { state: end } = act(state, 0, { type: 'discard', tiles: [{ value: 0, alibis: 2 }, { value: 5, alibis: 0 }, { value: 5, alibis: 0 }] });
+    expect(end.players[0]?.banked).toEqual(tiles(4, 3));
+    expect(view(end, 0).alibis).toBe(2);
+    expect(view(end, 1).alibis).toBe(4);
+    expect(end.reckoning?.alibis).toEqual([2, 4]);
+    expect(summarize(end).alibis).toEqual([2, 4]);
   });
 
   it('B9.3 a discard that does not total 10, or of tiles the player does not hold, is refused', () => {
@@ -510,12 +531,13 @@ describe('B9 end of the game', () => {
     const { state, events } = act(finale([tiles(1, 0, 5), tiles(2, 1, 4, 3), tiles(1, 3)]), 0, play(3));
     expect(state.reckoning?.arrested).toEqual([2]);
     expect(events.at(-1)).toEqual({ type: 'game-over', scores: [8, 8, 3], winners: [0], byAlibis: true });
+    expect(state.result?.places).toEqual([1, 2, 3]);
   });
 
   it('B9.4 players still tied share the win', () => {
     const { state } = act(finale([tiles(1, 0, 5), tiles(3, 1, 2, 5), tiles(1, 3)]), 0, play(3));
-    expect(state.result).toEqual({ scores: [8, 8, 3], winners: [0, 1], byAlibis: false });
-    expect(robbery.pending(state)).toEqual({ kind: 'over', outcome: { scores: [8, 8, 3], winners: [0, 1] } });
+    expect(state.result).toEqual({ scores: [8, 8, 3], winners: [0, 1], byAlibis: false, places: [1, 1, 3] });
+    expect(robbery.pending(state)).toEqual({ kind: 'over', outcome: { scores: [8, 8, 3], winners: [0, 1], places: [1, 1, 3] } });
   });
 
   it('B9.5 the game is over: every banked and discarded tile is shown to everyone, and nobody may act', () => {

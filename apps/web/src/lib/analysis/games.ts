@@ -35,7 +35,7 @@ export async function analysableGame(id: string): Promise<AnalysableGame | null>
       // Robbery's `pending` lives beside its schemas (game.ts); this is the same function on the same state.
       const pending = (state: RobberyState): Pending => {
         const phase = state.phase;
-        if (phase.kind === 'over') return { kind: 'over', outcome: { scores: [...state.result!.scores], winners: [...state.result!.winners] } };
+        if (phase.kind === 'over') return { kind: 'over', outcome: { scores: [...state.result!.scores], winners: [...state.result!.winners], places: [...state.result!.places] } };
         // B3.2: every reshuffle is chance, resolved and recorded by the server.
         if (phase.kind === 'reshuffle') return { kind: 'chance', chance: { kind: 'shuffle', size: state.discard.length } };
         return { kind: 'decide', seats: [actor(state) as number] };

@@ -12,8 +12,8 @@ export interface MyTable {
   /** This browser's seat there, or null (a host who opened it without sitting). */
   readonly seat: number | null;
   readonly names: readonly string[];
-  /** At the end: every seat's score and the winners. */
-  readonly result: { readonly scores: readonly number[]; readonly winners: readonly number[] } | null;
+  /** At the end: every seat's score, the winners and their places (absent in lists kept before places existed). */
+  readonly result: { readonly scores: readonly number[]; readonly winners: readonly number[]; readonly places?: readonly number[] } | null;
   /** When this browser last saw it (ms). */
   readonly seenAt: number;
 }

@@ -11,6 +11,8 @@ import type { Token } from '@razzia/protocol/ids';
 import { createContext } from 'svelte';
 import { io, type Socket } from 'socket.io-client';
 import { clearToken, getToken, setToken } from '../session.ts';
+import { newContribution, rememberContribution } from './contributions.ts';
+import { pushEndpoint } from './push.ts';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missing';
 
@@ -39,6 +41,9 @@ export class TableClient {
 
   private socket: Socket | null = null;
   private seq = 0;
+  /** The contribution this browser sent, until the table's info shows it (then it is remembered). */
+  private sentContribution: string | null = null;
+  private stopVisibility: (() => void) | null = null;
 
   constructor(readonly id: string) {}
 
@@ -73,9 +78,31 @@ export class TableClient {
       if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
     });
     socket.on(MESSAGE_EVENT, (message: ServerMessage) => this.received(message));
+    this.followVisibility();
+  }
+
+  /**
+   * With pushes on for this device: tells the server whether this tab is visible (no push to the device while it
+   * is), on every change and every minute while visible (each saying holds for VISIBLE_FOR_MS).
+   */
+  private followVisibility(): void {
+    if (typeof document === 'undefined') return;
+    const say = () => {
+      const endpoint = pushEndpoint();
+      if (endpoint) void this.send({ type: 'visibility', visible: document.visibilityState === 'visible', endpoint });
+    };
+    const every = setInterval(() => document.visibilityState === 'visible' && say(), 60_000);
+    document.addEventListener('visibilitychange', say);
+    this.socket?.on('connect', say);
+    this.stopVisibility = () => {
+      clearInterval(every);
+      document.removeEventListener('visibilitychange', say);
+    };
   }
 
   disconnect(): void {
+    this.stopVisibility?.();
+    this.stopVisibility = null;
     this.socket?.disconnect();
     this.socket = null;
   }
@@ -115,6 +142,7 @@ export class TableClient {
         this.addEntries(message.entries);
         this.seq = message.seq;
         this.receivedAt = Date.now();
+        this.contribute();
         return;
       }
       case 'presence':
@@ -143,6 +171,29 @@ export class TableClient {
     if (snapshot.from === 0) this.liveFrom = Math.max(this.liveFrom, snapshot.seq);
     this.seq = snapshot.seq;
     this.receivedAt = Date.now();
+    this.contribute(true);
+  }
+
+  /**
+   * Seated before the start at a table whose fair draws have nothing from this seat yet: sends 32 random bytes of this
+   * browser's own. The server committed to its seed before (the info shows the commitment), so it cannot choose its
+   * draws around them; once the info shows them, the browser remembers them to find them in the finished game's
+   * record. `fresh`: a snapshot, which says afresh whether this seat has contributed (a change of seat, a reconnect).
+   */
+  private contribute(fresh = false): void {
+    const seat = this.you.seat;
+    const fair = this.table?.fair;
+    if (seat === null || !fair) return;
+    const shown = fair.contributions[seat] ?? null;
+    if (this.sentContribution !== null && shown === this.sentContribution) rememberContribution(this.id, this.sentContribution);
+    if (fresh || shown !== null) this.sentContribution = null;
+    // One at a time, and none while the one sent is on its way to the info (another tab's may count instead).
+    if (this.sentContribution !== null || shown !== null || this.table?.status !== 'waiting') return;
+    const value = newContribution();
+    this.sentContribution = value;
+    void this.send({ type: 'contribute', table: this.id as never, value }).then((reply) => {
+      if (!reply.ok && this.sentContribution === value) this.sentContribution = null;
+    });
   }
 
   private addEntries(entries: readonly LogEntry[]): void {
@@ -202,6 +253,8 @@ export class TableClient {
     this.command({ type: 'say', table: this.id as never, ...line, ...(name ? { name } : {}) });
   /** Host: mute or unmute a seat's chat, or every spectator's. */
   mute = (target: number | 'spectators', muted: boolean) => this.command({ type: 'mute', table: this.id as never, target, muted });
+  /** Host: the slow mode, seconds each spectator waits between two chat lines (0: off). */
+  slowMode = (seconds: number) => this.command({ type: 'slow-mode', table: this.id as never, seconds });
 
   /** At a table that allows hints, while this seat's decision is awaited: what a bot would decide in its place,
    * for this seat alone. A refusal (hints off, too soon again, not this seat's decision) comes back, not as `error`. */

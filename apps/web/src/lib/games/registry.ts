@@ -13,6 +13,12 @@ export interface GameEntry {
   readonly seats: { readonly min: number; readonly max: number };
   /** The `format` of its records, to recognise a record file. */
   readonly recordFormat: string;
+  /** The game's own table options a host may switch on when opening a table (each off by default; its words are
+   * the chrome's, `home.create.option.<id>` and `….<id>About`, since no game loads on the home page). */
+  readonly options?: readonly string[];
+  /** What a final score counts, where the game's words are not loaded ("My tables"): `money` is written as money
+  ("$390k", the chrome's `mine.money`); points otherwise. */
+  readonly score?: 'money';
   readonly load: () => Promise<GameModule>;
 }
 
@@ -31,6 +37,7 @@ export const GAMES: readonly GameEntry[] = [
     designer: 'Stefan Dorra',
     seats: { min: 3, max: 8 },
     recordFormat: 'razzia-dorra-record/1',
+    score: 'money',
     load: () => import('./razzia-dorra/module.ts').then((m) => m.dorraModule),
   },
   {
@@ -39,6 +46,8 @@ export const GAMES: readonly GameEntry[] = [
     designer: 'Reiner Knizia',
     seats: { min: 2, max: 5 },
     recordFormat: 'robbery-record/1',
+    // B8.3 (ours): keep a banked raid's moves in the log.
+    options: ['memoryAid'],
     load: () => import('./robbery/module.ts').then((m) => m.robberyModule),
   },
 ];

@@ -2,6 +2,7 @@
 // is loaded only when a table (or a record) of that game is opened.
 
 import type { Component } from 'svelte';
+import type { FairVerdict } from '@razzia/contract/verify';
 import type { LogEntry } from '@razzia/protocol/table';
 import type { Locale } from '../i18n/index.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -31,6 +32,8 @@ export interface Replayed {
   readonly played: { readonly setup: unknown; readonly moves: readonly unknown[] };
   /** The record plays to the game's end (only a finished game is analysed: nothing in it is hidden any more). */
   readonly finished: boolean;
+  /** Its fair draws checked, in the browser (docs/records.md): null for a record from before them. */
+  readonly fair: FairVerdict | null;
 }
 
 /** A decision of a game in its own words ("Bid 9"), read in the view it is taken in: for analysis and hints. */
@@ -53,12 +56,20 @@ export interface GameModule {
   readonly messages: GameMessages;
   /** The game in progress, drawn from the table client in context (its payload holds the view and legal moves). */
   readonly Play: Component;
-  /** The game part of the final screen: how the scores came about. Props: the final view and the viewer's seat. */
-  readonly Final: Component<{ view: unknown; seat: number | null }>;
+  /** The game part of the final screen: how the scores came about. Props: the final view, the viewer's seat and the
+   * log as this page holds it (a game may draw its story from it, like money round by round). */
+  readonly Final: Component<{ view: unknown; seat: number | null; log: readonly LogEntry[] }>;
+  /** A seat's line of the shared final ranking in the game's own words: its score as the game writes it ("$390k",
+   * "21 points") and a note ("arrested"). Without it the ranking shows the bare score. The order is the outcome's
+   * places, never the game's to change. */
+  standing?(view: unknown, seat: number, t: Translate): { readonly score: string; readonly note: string | null };
   /** One view drawn without any decision to take (the replay viewer). */
   readonly Still: Component<{ view: unknown }>;
   /** The rules for a first-time player, in the reader's language: the /rules/<game> page, linked from the table. */
   readonly Rules: Component;
+  /** The log as this game's table keeps it, from the log this page holds (Robbery without the memory aid: banked
+   * raids' moves faded, as a latecomer gets them). Without it, the log as held. */
+  shownLog?(log: readonly LogEntry[], view: unknown): readonly LogEntry[];
   /** One log entry of this game in words, or null for entries that need no line. */
   describe(entry: LogEntry, names: readonly string[], t: Translate): string | null;
   /** Replays a record of this game (its parser loads only when a record is opened). */

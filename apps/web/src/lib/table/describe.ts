@@ -24,10 +24,14 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.standIn', { name: who(e.seat) });
     case 'stand-in-ended':
       return t('log.standInEnded', { name: who(e.seat) });
+    case 'replaced':
+      return t('log.replaced', { name: who(e.seat) });
     case 'hint-asked':
       return t('log.hintAsked', { name: who(e.seat) });
     case 'mute':
       return t(e.muted ? 'log.muted' : 'log.unmuted', { name: e.target === 'spectators' ? t('chat.spectators') : who(e.target) });
+    case 'slow-mode':
+      return e.seconds > 0 ? t('log.slowMode', { n: e.seconds }) : t('log.slowModeOff');
     default:
       return null; // a notice this client has no words for yet takes no line
   }

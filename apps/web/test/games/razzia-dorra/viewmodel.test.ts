@@ -11,7 +11,8 @@ import type { LogEntry } from '@razzia/protocol/table';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, translate, type Locale, type MessageKey } from '../../../src/lib/i18n/index.ts';
 import { dorraModule } from '../../../src/lib/games/razzia-dorra/module.ts';
-import { beatMs, catchUp, MAX_BEHIND, nextBeat, sceneAt } from '../../../src/lib/games/razzia-dorra/scene.ts';
+import { beatMs, catchUp, MAX_BEHIND, nextBeat, revealBars, sceneAt } from '../../../src/lib/games/razzia-dorra/scene.ts';
+import { moneyByRound, roundEndBetween, roundStory } from '../../../src/lib/games/razzia-dorra/story.ts';
 import {
   awaitedIn,
   cardHelp,
@@ -221,6 +222,74 @@ describe('sceneAt: the table while a settled round plays out', () => {
     const far = catchUp(log, 0);
     expect(log.length).toBeGreaterThan(MAX_BEHIND);
     expect((log[far]?.event as unknown as GameEvent).type).toBe('revealed');
+  });
+});
+
+describe('the picks turning over, a round’s end, the money round by round', () => {
+  it('turns the picks over bar by bar, left to right: only the bars turned so far show their cards (one’s own always)', () => {
+    let reveals = 0;
+    for (const { steps } of GAMES)
+      for (const viewer of [2, null]) {
+        const { log } = logsFor(steps, viewer);
+        const final = view((steps[steps.length - 1] as Step).state, viewer);
+        for (const entry of log.filter((e) => e.event.type === 'revealed').slice(0, 4)) {
+          const bars = revealBars(log, entry.seq) as number[];
+          const cards = (entry.event as unknown as Extract<GameEvent, { type: 'revealed' }>).cards;
+          expect(bars).toEqual([...new Set(cards.map((c) => c.bar))].sort((a, b) => a - b));
+          for (let turned = 0; turned <= bars.length; turned++) {
+            const scene = sceneAt(final, log, entry.seq, turned);
+            const up = new Set(bars.slice(0, turned));
+            expect(scene.table).toEqual(cards.map((card, seat) => (seat === viewer || up.has(card.bar) ? card : 'back')));
+            expect(scene.focus).toBe(turned === 0 ? null : bars[turned - 1]);
+          }
+          // Past the reveal, or without the beats (reduced motion), every card is up.
+          expect(sceneAt(final, log, entry.seq).table).toEqual(cards);
+          reveals++;
+        }
+        expect(revealBars(log, 1)).toBeNull();
+      }
+    expect(reveals).toBeGreaterThan(20);
+  });
+
+  it('tells each round’s story as the engine played it: the cards at each bar, who won what, the deals and duels, who deals next', () => {
+    let deals = 0;
+    let duels = 0;
+    for (const { players, steps } of GAMES) {
+      const { log } = logsFor(steps, null);
+      const ends = log.filter((e) => e.event.type === 'round-ended');
+      for (const end of ends) {
+        const story = roundStory(log, end.seq, players);
+        if (!story) throw new Error('no story');
+        const round = (end.event as unknown as { round: number }).round;
+        expect(story.round).toBe(round);
+        // What each won is the engine's own money: after the round's end, less before its reveal.
+        const endAt = steps.findIndex((st) => st.events.some((e) => e.type === 'round-ended' && e.round === round));
+        let revealAt = endAt;
+        while (revealAt > 0 && !(steps[revealAt] as Step).events.some((e) => e.type === 'revealed')) revealAt--;
+        const before = money(steps[revealAt - 1] as Step);
+        expect(story.won).toEqual(money(steps[endAt] as Step).map((m, seat) => m - (before[seat] ?? 0)));
+        for (const b of story.bars) {
+          expect(b.cards.length).toBeGreaterThan(0);
+          expect(b.cards.every((c) => c.card.bar === b.bar)).toBe(true);
+          if (b.deal) deals++;
+          duels += b.duels.length;
+          for (const d of b.duels) expect(d.winner === d.first || d.winner === d.second).toBe(true);
+        }
+        const next = log.find((e) => e.seq > end.seq && e.event.type === 'round-started');
+        expect(story.dealer).toBe(next ? (next.event as unknown as { dealer: number }).dealer : null);
+        expect(roundEndBetween(log, end.seq - 1, end.seq)).toBe(end.seq);
+        expect(roundEndBetween(log, end.seq, end.seq)).toBeNull();
+      }
+      // Round by round, the money ends where the game ends.
+      const rounds = moneyByRound(log, players);
+      expect(rounds).toHaveLength(ends.length);
+      expect(rounds.at(-1)).toEqual(money((steps.at(-1) as Step)));
+    }
+    expect(deals).toBeGreaterThan(10);
+    expect(duels).toBeGreaterThan(5);
+    function money(st: Step) {
+      return st.state.money.map((m) => m.reduce((a, b) => a + b, 0));
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveChance } from '@razzia/contract/chance';
 import { Rng, step, type Move } from '@razzia/contract';
-import { legalActions, robbery, tell, view, type Action, type GameEvent, type GameState, type Seat } from '@razzia/game-robbery';
+import { faded, legalActions, robbery, sortValues, tell, view, type Action, type GameEvent, type GameState, type Seat } from '@razzia/game-robbery';
 import type { LogEntry } from '@razzia/protocol/table';
 import { LOCALES, translate, type Locale } from '../../../src/lib/i18n/index.ts';
 import { robberyModule } from '../../../src/lib/games/robbery/module.ts';
@@ -16,8 +16,13 @@ import {
   choiceLabel,
   decisionFor,
   describeEntry,
+  kept,
   momentsOf,
+  newestBank,
   newestDraw,
+  newestSteal,
+  raidSummary,
+  standing,
   reckoningRows,
   recentTurns,
   statusLine,
@@ -235,6 +240,73 @@ describe('the log in words', () => {
     expect(describeEntry(e({ type: 'game-over', scores: [9, 9], winners: [0, 1], byAlibis: false }), NAMES, tr('es'))).toBe(
       'Fin de la partida: Ann & Ben comparten la victoria',
     );
+  });
+});
+
+describe('a raid’s end, a steal and the memory aid', () => {
+  it('sums up every raid as it is banked, from the log as those at the table got it: tiles, Boss check, who starts next', () => {
+    for (const players of [2, 3, 5]) {
+      const log: LogEntry[] = [];
+      let summaries = 0;
+      for (const { state, events } of walk(`summary-${players}`, players)) {
+        log.push(...entries(events, null, log.length));
+        const steal = events.findLast((e) => e.type === 'took' && e.from !== null);
+        if (steal?.type === 'took') expect(newestSteal(log, 0)).toMatchObject({ from: steal.from, to: steal.seat, tile: steal.tile, raid: steal.raid });
+        const bank = events.find((e) => e.type === 'banked');
+        if (bank?.type !== 'banked') continue;
+        const seq = newestBank(log, 0) as number;
+        const summary = raidSummary(log, seq);
+        if (!summary) throw new Error('no summary');
+        summaries++;
+        expect(summary.raid).toBe(bank.raid);
+        for (const row of summary.banked) {
+          expect(row.count).toBe(bank.counts[row.seat]);
+          // Before the two-player discard, the banked tiles of this raid are exactly the ones the summary shows.
+          if (state.reckoning === null || players > 2)
+            expect(row.tiles).toEqual(sortValues((state.players[row.seat]?.banked ?? []).filter((t) => t.raid === bank.raid).map((t) => t.value)));
+        }
+        const check = events.find((e) => e.type === 'boss-check');
+        expect(summary.boss).toEqual(check?.type === 'boss-check' && check.seat !== null ? { seat: check.seat, kept: check.kept } : null);
+        const next = events.find((e) => e.type === 'raid-started');
+        expect(summary.next).toBe(next?.type === 'raid-started' ? next.seat : null);
+        expect(newestBank(log, seq)).toBeNull();
+      }
+      expect(summaries).toBe(4);
+    }
+  });
+
+  it('without the memory aid keeps the log as a latecomer gets it — before the last bank only who did what — and says it in every language', () => {
+    const log: LogEntry[] = [];
+    for (const { events } of walk('faded', 3)) log.push(...entries(events, 0, log.length));
+    expect(kept(log, true)).toBe(log);
+    const forgot = kept(log, false);
+    const lastBank = log.findLastIndex((e) => e.event.type === 'banked');
+    forgot.forEach((entry, i) => {
+      const original = log[i]?.event as unknown as GameEvent;
+      expect(entry.event).toEqual(i < lastBank ? (faded(original) ?? original) : original);
+    });
+    const firstBank = forgot.find((e) => e.event.type === 'banked')?.seq as number;
+    // The summary of a faded raid has no tiles, only the counts.
+    expect(raidSummary(forgot, firstBank)?.banked.every((row) => row.tiles === null)).toBe(true);
+    for (const locale of LOCALES)
+      for (const entry of forgot.slice(0, lastBank)) {
+        const line = describeEntry(entry, NAMES, tr(locale));
+        if (line !== null) expect(line).not.toMatch(/[{}]/);
+      }
+    expect(describeEntry(forgot.find((e) => e.event.type === 'played') as LogEntry, NAMES, t)).toMatch(/^\w+ plays a card$/);
+  });
+
+  it('words each seat’s line of the final ranking: points, and arrested with its alibis', () => {
+    let last: GameState | null = null;
+    for (const { state } of walk('standing', 4)) last = state;
+    const end = view(last as GameState, null);
+    const reckoning = end.reckoning;
+    if (!reckoning) throw new Error('not over');
+    for (const seat of [0, 1, 2, 3]) {
+      const line = standing(end, seat, t);
+      expect(line.score).toBe(`${end.final?.result.scores[seat]} points`.replace(/^1 points$/, '1 point'));
+      expect(line.note?.startsWith('arrested')).toBe(reckoning.arrested.includes(seat));
+    }
   });
 });
 

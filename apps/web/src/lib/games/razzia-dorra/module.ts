@@ -9,7 +9,9 @@ import { dorraEn } from './messages/en.ts';
 import { dorraEs } from './messages/es.ts';
 import { dorraNl } from './messages/nl.ts';
 import { replayRecord } from './replay.ts';
-import { describeEntry } from './viewmodel.ts';
+import { sum } from '@razzia/game-razzia-dorra/client';
+import type { GameView } from '@razzia/game-razzia-dorra/types';
+import { describeEntry, money } from './viewmodel.ts';
 
 export const dorraModule: GameModule = {
   id: 'razzia-dorra',
@@ -19,6 +21,8 @@ export const dorraModule: GameModule = {
   Still,
   Rules,
   describe: describeEntry,
+  // One money format everywhere: the ranking says "$390k" as the money list does.
+  standing: (view, seat, t) => ({ score: money(sum((view as GameView).money[seat] ?? []), t), note: null }),
   replay: replayRecord,
   choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };

@@ -5,11 +5,12 @@ import { step } from '@razzia/contract/step';
 import { apply, resolve } from '@razzia/game-razzia-dorra/apply';
 import { pending } from '@razzia/game-razzia-dorra/legal';
 import { readRecord } from '@razzia/game-razzia-dorra/record';
-import { startGame } from '@razzia/game-razzia-dorra/setup';
+import { dealSetup, startGame } from '@razzia/game-razzia-dorra/setup';
 import type { GameEvent, GameState } from '@razzia/game-razzia-dorra/types';
 import { eventFor, view } from '@razzia/game-razzia-dorra/view';
 import type { LogEntry } from '@razzia/protocol/table';
 import type { ReplayLoaded } from '../types.ts';
+import { fairVerdict } from '../fair.ts';
 import { roundStarts } from './replay.ts';
 
 /** The contract's step, as the server and the command line step: chance only when chance is pending, an outcome
@@ -39,9 +40,13 @@ export function replayNow(json: unknown): ReplayLoaded {
     states.push(state);
     ends.push(log.length);
   }
-    const finished = illegal === null && pending(state).kind === 'over';
+  const finished = illegal === null && pending(state).kind === 'over';
+  const played = { setup: read.setup, moves: read.moves };
+  // The deal draws nothing here (D2.1: the shuffles are the first chance moves); every shuffle and die must be what
+  // the revealed seed draws.
+  const fair = fairVerdict(json, { ...game, deal: ({ names }: { names: readonly string[] }) => dealSetup(names), start: startGame } as never, played);
   return {
     ok: true,
-    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played: { setup: read.setup, moves: read.moves }, finished },
+    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played, finished, fair },
   };
 }

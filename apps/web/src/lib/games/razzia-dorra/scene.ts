@@ -63,8 +63,18 @@ function without(from: readonly Chit[], chits: readonly Chit[]): Chit[] {
   return left;
 }
 
-/** The scene once the events of the log up to `shownSeq` are shown (and not those after it). */
-export function sceneAt(view: GameView, log: readonly LogEntry[], shownSeq: number): Scene {
+/** The bars where the reveal at log entry `seq` turned cards over, left to right; null if that entry is no reveal.
+ * The picks turn over bar by bar, a beat each (`turned` of sceneAt). */
+export function revealBars(log: readonly LogEntry[], seq: number): Bar[] | null {
+  const entry = log.find((e) => e.seq === seq);
+  const event = entry?.kind === 'game' ? (entry.event as unknown as GameEvent) : null;
+  if (event?.type !== 'revealed') return null;
+  return [...new Set(event.cards.map((c) => c.bar))].sort((a, b) => a - b);
+}
+
+/** The scene once the events of the log up to `shownSeq` are shown (and not those after it); while the newest shown
+ * event is a reveal, only the cards of its first `turned` bars (revealBars) are face up yet. */
+export function sceneAt(view: GameView, log: readonly LogEntry[], shownSeq: number, turned = Infinity): Scene {
   const events = gameEvents(log);
   const shown = events.filter((e) => e.seq <= shownSeq).map((e) => e.event);
   const hidden = events.filter((e) => e.seq > shownSeq).map((e) => e.event);
@@ -197,6 +207,15 @@ export function sceneAt(view: GameView, log: readonly LogEntry[], shownSeq: numb
           break;
       }
     }
+  }
+
+  // The reveal turning over bar by bar: the cards of the bars not yet turned are still face down (one's own card
+  // is always face up to oneself).
+  const turningBars = shown.at(-1)?.type === 'revealed' && Number.isFinite(turned) ? revealBars(log, events.filter((e) => e.seq <= shownSeq).at(-1)?.seq ?? -1) : null;
+  if (turningBars) {
+    const up = new Set(turningBars.slice(0, turned));
+    table = table.map((card, seat) => (card && card !== 'back' && seat !== view.viewer && !up.has(card.bar) ? 'back' : card));
+    focus = turned > 0 ? (turningBars[Math.min(turned, turningBars.length) - 1] ?? null) : null;
   }
 
   return {

@@ -9,7 +9,8 @@ import { robberyEn } from './messages/en.ts';
 import { robberyEs } from './messages/es.ts';
 import { robberyNl } from './messages/nl.ts';
 import { replayRecord } from './replay.ts';
-import { describeEntry } from './viewmodel.ts';
+import type { GameView } from '@razzia/game-robbery/client';
+import { describeEntry, kept, standing } from './viewmodel.ts';
 
 export const robberyModule: GameModule = {
   id: 'robbery',
@@ -19,6 +20,8 @@ export const robberyModule: GameModule = {
   Still,
   Rules,
   describe: describeEntry,
+  standing: (view, seat, t) => standing(view as never, seat, t),
+  shownLog: (log, view) => kept(log, (view as GameView).memoryAid),
   replay: replayRecord,
   choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };

@@ -2,16 +2,20 @@
 // and the log as a spectator saw it, so the replay viewer can step both ways and jump to a raid. The record parser
 // (zod) loads only here, when a record is opened.
 
+import type { Pending } from '@razzia/contract/game';
+import type { Random } from '@razzia/contract/random';
 import type { GameEvent, GameState } from '@razzia/game-robbery/types';
 import type { LogEntry } from '@razzia/protocol/table';
 import type { ReplayLoaded } from '../types.ts';
 
 export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
-  const [{ readRecord }, { startGame }, { apply, resolve }, { view, tell }] = await Promise.all([
+  const [{ readRecord }, { startGame, dealWith }, { apply, resolve }, { view, tell }, { actor }, { fairVerdict }] = await Promise.all([
     import('@razzia/game-robbery/record'),
     import('@razzia/game-robbery/setup'),
     import('@razzia/game-robbery/apply'),
     import('@razzia/game-robbery/view'),
+    import('@razzia/game-robbery/legal'),
+    import('../fair.ts'),
   ]);
   const read = readRecord(json);
   if (!read.ok) return { ok: false, reason: read.message };
@@ -38,10 +42,19 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
     states.push(state);
     ends.push(log.length);
   }
-    const finished = illegal === null && state.phase.kind === 'over';
+  const finished = illegal === null && state.phase.kind === 'over';
+  const played = { setup: read.setup, moves: read.moves };
+  // Robbery's `pending` lives beside its schemas (game.ts): the same function on the same state (B3.2: every
+  // reshuffle is chance). The deal and every reshuffle must be what the revealed seed draws.
+  const pending = (s: GameState): Pending => {
+    if (s.phase.kind === 'over') return { kind: 'over', outcome: { scores: [...s.result!.scores], winners: [...s.result!.winners], places: [...s.result!.places] } };
+    if (s.phase.kind === 'reshuffle') return { kind: 'chance', chance: { kind: 'shuffle', size: s.discard.length } };
+    return { kind: 'decide', seats: [actor(s) as number] };
+  };
+  const fair = fairVerdict(json, { deal: ({ names }: { names: readonly string[] }, random: Random) => dealWith(names, random), start: startGame, pending, apply, resolve } as never, played);
   return {
     ok: true,
-    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: raidStarts(states), names: read.setup.names, illegal, played: { setup: read.setup, moves: read.moves }, finished },
+    replay: { views: states.map((s) => view(s, null)), log, ends, rounds: raidStarts(states), names: read.setup.names, illegal, played, finished, fair },
   };
 }
 

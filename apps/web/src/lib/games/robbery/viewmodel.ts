@@ -7,9 +7,12 @@ import {
   CARD_COUNTS,
   CARD_KINDS,
   effectOf,
+  faded,
+  fadesEarlier,
   kindsPoints,
   lootPoints,
   pointsOf,
+  sortValues,
   type Action,
   type Card,
   type GameEvent,
@@ -217,11 +220,12 @@ export function newestDraw(log: readonly LogEntry[], seat: Seat | null): Card | 
 
 // ── What happened lately ──────────────────────────────────────────────────────────────────────────────────────
 
-/** One turn: the card played and everything that followed until the next card (a raid's end included). */
+/** One turn: the card played (null once its raid faded) and everything that followed until the next card (a raid's
+ * end included). */
 export interface Turn {
   readonly seq: number;
   readonly seat: Seat;
-  readonly card: Card;
+  readonly card: Card | null;
   readonly events: readonly GameEvent[];
 }
 
@@ -239,7 +243,7 @@ export function momentsOf(turn: Turn): ('steal' | 'guard' | 'raid-end' | 'dog')[
 
 /** Every turn of the log, oldest first. */
 export function turnsOf(log: readonly LogEntry[]): Turn[] {
-  const turns: { seq: number; seat: Seat; card: Card; events: GameEvent[] }[] = [];
+  const turns: { seq: number; seat: Seat; card: Card | null; events: GameEvent[] }[] = [];
   for (const entry of log) {
     if (entry.kind !== 'game') continue;
     const event = entry.event as unknown as GameEvent;
@@ -268,7 +272,119 @@ export function recentTurns(log: readonly LogEntry[], viewer: Seat | null, playe
   return turns.slice(-players);
 }
 
+// ── Memory (the memory aid, ours: B8.3) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * The log as the table keeps it: without the memory aid, every entry before the last raid banked in its faded form
+ * — who played and took, never which card or tile — as a snapshot gives it to whoever was not there. So what a
+ * player saw live and what a late arrival gets say the same once a raid is banked.
+ */
+export function kept(log: readonly LogEntry[], memoryAid: boolean): readonly LogEntry[] {
+  if (memoryAid) return log;
+  let lastBank = -1;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i] as LogEntry;
+    if (e.kind === 'game' && fadesEarlier(e.event as unknown as GameEvent)) {
+      lastBank = i;
+      break;
+    }
+  }
+  if (lastBank < 0) return log;
+  return log.map((entry, i) => {
+    if (i >= lastBank || entry.kind !== 'game') return entry;
+    const form = faded(entry.event as unknown as GameEvent);
+    return form ? { ...entry, event: form as unknown as LogEntry['event'] } : entry;
+  });
+}
+
+// ── A raid's end (B8), the moment the table waits at ─────────────────────────────────────────────────────────
+
+export interface RaidSummary {
+  readonly seq: number;
+  readonly raid: Raid;
+  /** Who took the last tile (B8.1). */
+  readonly ender: Seat;
+  /** B8.2: who held the Boss tile and whether they keep it (null: nobody held it). */
+  readonly boss: { readonly seat: Seat; readonly kept: boolean } | null;
+  /** B8.3: each seat's tiles of this raid as they lay face up before banking (after the Boss check), and how many
+   * they banked; null tiles when this page did not see the raid's moves whole (it came in late). */
+  readonly banked: readonly { readonly seat: Seat; readonly tiles: readonly TileValue[] | null; readonly count: number }[];
+  /** B8.5: who starts the next raid (null after raid 4). */
+  readonly next: Seat | null;
+}
+
+/** The raid banked at log entry `seq`: its end, Boss check, each seat's tiles (rebuilt from the raid's moves as this
+ * page received them) and who starts next. Null if there is no such entry. */
+export function raidSummary(log: readonly LogEntry[], seq: number): RaidSummary | null {
+  const at = log.findIndex((e) => e.seq === seq);
+  const bank = log[at];
+  if (!bank || bank.kind !== 'game' || (bank.event as { type: string }).type !== 'banked') return null;
+  const banked = bank.event as unknown as Extract<GameEvent, { type: 'banked' }>;
+  // The raid's moves: back to the previous bank (or the start).
+  let from = at - 1;
+  while (from >= 0 && !((log[from] as LogEntry).kind === 'game' && ((log[from] as LogEntry).event as { type: string }).type === 'banked')) from--;
+  const loot: TileValue[][] = banked.counts.map(() => []);
+  let whole = true;
+  let ender: Seat = 0;
+  let boss: RaidSummary['boss'] = null;
+  for (const entry of log.slice(from + 1, at)) {
+    if (entry.kind !== 'game') continue;
+    const e = entry.event as unknown as GameEvent;
+    if (e.type === 'took') {
+      if (e.tile === null) whole = false;
+      else {
+        loot[e.seat]?.push(e.tile);
+        if (e.from !== null) loot[e.from]?.splice(loot[e.from]?.indexOf(e.tile) ?? -1, 1);
+      }
+    } else if (e.type === 'raid-ended') ender = e.seat;
+    else if (e.type === 'boss-check' && e.seat !== null && e.kept !== null) {
+      boss = { seat: e.seat, kept: e.kept };
+      if (!e.kept) loot[e.seat]?.splice(loot[e.seat]?.indexOf('boss') ?? -1, 1);
+    }
+  }
+  whole &&= loot.every((tiles, s) => tiles.length === banked.counts[s]);
+  const started = log.slice(at + 1).find((e) => e.kind === 'game' && (e.event as { type: string }).type === 'raid-started');
+  return {
+    seq,
+    raid: banked.raid,
+    ender,
+    boss,
+    banked: banked.counts.map((count, seat) => ({ seat, count, tiles: whole ? sortValues(loot[seat] ?? []) : null })),
+    next: started ? (started.event as unknown as Extract<GameEvent, { type: 'raid-started' }>).seat : null,
+  };
+}
+
+/** The newest raid banked after `after` (a log number), if any: the moment to show. */
+export function newestBank(log: readonly LogEntry[], after: number): number | null {
+  for (let i = log.length - 1; i >= 0 && (log[i] as LogEntry).seq > after; i--) {
+    const e = log[i] as LogEntry;
+    if (e.kind === 'game' && (e.event as { type: string }).type === 'banked') return e.seq;
+  }
+  return null;
+}
+
+/** The newest steal after `after` (a log number): a tile moving from one player to another, to show in flight. */
+export function newestSteal(log: readonly LogEntry[], after: number): { seq: number; from: Seat; to: Seat; tile: TileValue; raid: Raid } | null {
+  for (let i = log.length - 1; i >= 0 && (log[i] as LogEntry).seq > after; i--) {
+    const e = log[i] as LogEntry;
+    if (e.kind !== 'game') continue;
+    const event = e.event as unknown as GameEvent;
+    if (event.type === 'took' && event.from !== null && event.tile !== null) return { seq: e.seq, from: event.from, to: event.seat, tile: event.tile, raid: event.raid };
+  }
+  return null;
+}
+
 // ── The end ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A seat's line of the shared final ranking (the chrome orders it by the outcome's places): its points, and
+ * whether it was arrested (B9.2) or how many alibis it had (B9.4's tie-break, counted before any discard). */
+export function standing(view: GameView, seat: Seat, t: Translate): { score: string; note: string | null } {
+  const score = t('robbery.final.points', { n: view.final?.result.scores[seat] ?? 0 });
+  const reckoning = view.reckoning;
+  if (!reckoning) return { score, note: null };
+  const alibis = t('robbery.player.alibis', { n: reckoning.alibis[seat] ?? 0 });
+  return { score, note: reckoning.arrested.includes(seat) ? `${t('robbery.final.arrested')} · ${alibis}` : alibis };
+}
 
 export interface ReckoningRow {
   readonly seat: Seat;
@@ -317,17 +433,17 @@ export function describeEntry(entry: LogEntry, names: readonly string[], t: Tran
   const list = (seats: readonly number[]) => seats.map(name).join(' & ');
   switch (e.type) {
     case 'played':
-      return t('robbery.log.played', { name: name(e.seat), card: cardPhrase(e.card, t) });
-    case 'took':
-      return e.from === null
-        ? t('robbery.log.took', { name: name(e.seat), tile: tilePhrase(e.tile, t) })
-        : t('robbery.log.stole', { name: name(e.seat), tile: tilePhrase(e.tile, t), victim: name(e.from) });
+      return e.card === null ? t('robbery.log.playedFaded', { name: name(e.seat) }) : t('robbery.log.played', { name: name(e.seat), card: cardPhrase(e.card, t) });
+    case 'took': {
+      const tile = e.tile === null ? t('robbery.tile.faded') : tilePhrase(e.tile, t);
+      return e.from === null ? t('robbery.log.took', { name: name(e.seat), tile }) : t('robbery.log.stole', { name: name(e.seat), tile, victim: name(e.from) });
+    }
     case 'dog-taken':
       return e.from === null ? t('robbery.log.dogMiddle', { name: name(e.seat) }) : t('robbery.log.dogFrom', { name: name(e.seat), victim: name(e.from) });
     case 'no-effect':
       return e.reason === 'yours' ? t('robbery.log.nothingYours', { name: name(e.seat) }) : t('robbery.log.nothing');
     case 'guard-asked':
-      return t('robbery.log.guardAsked', { thief: name(e.thief), tile: tilePhrase(e.tile, t), name: name(e.seat) });
+      return t('robbery.log.guardAsked', { thief: name(e.thief), tile: e.tile === null ? t('robbery.tile.faded') : tilePhrase(e.tile, t), name: name(e.seat) });
     case 'guarded':
       return t(e.give === 'dog' ? 'robbery.log.guardedDog' : 'robbery.log.guardedTile', { name: name(e.seat) });
     case 'drew':
@@ -338,6 +454,7 @@ export function describeEntry(entry: LogEntry, names: readonly string[], t: Tran
     case 'raid-ended':
       return t('robbery.log.raidEnded', { n: e.raid, raid: raidName(e.raid, t), name: name(e.seat) });
     case 'boss-check':
+      // Nobody held it, or the check faded with its raid (the box still shows a Boss tile that went back).
       if (e.seat === null) return null;
       return t(e.kept ? 'robbery.log.bossKept' : 'robbery.log.bossBoxed', { name: name(e.seat) });
     case 'banked':

@@ -174,6 +174,15 @@ export const dorraEn = {
   'dorra.choice.pick': 'Lay {card} face down',
   'dorra.choice.give': 'Give {money} to {name}',
   'dorra.choice.giveNext': 'Give the next chit to {name}',
+  'dorra.final.chart': 'Money round by round',
+  'dorra.final.chartRounds': 'rounds 1 to {n} →',
+  'dorra.summary.title': 'Round {n} is over',
+  'dorra.summary.onTo': 'On to round {n}',
+  'dorra.summary.quiet.raid-failed': 'The raid found no gambler: the money stays.',
+  'dorra.summary.quiet.no-chits': 'No money lay here.',
+  'dorra.summary.deal': '{name} proposed:',
+  'dorra.summary.duel': 'Duel: {first} against {second}, dice {rolls}: {winner} wins',
+  'dorra.summary.dealer': '{name} deals the next round.',
 } as const;
 
 export type DorraTableKey = keyof typeof dorraEn;

@@ -171,4 +171,13 @@ export const dorraEs: Record<DorraTableKey, string> = {
   'dorra.choice.pick': 'Pon {card} boca abajo',
   'dorra.choice.give': 'Da {money} a {name}',
   'dorra.choice.giveNext': 'Da la siguiente ficha a {name}',
+  'dorra.final.chart': 'Dinero ronda a ronda',
+  'dorra.final.chartRounds': 'rondas 1 a {n} →',
+  'dorra.summary.title': 'La ronda {n} ha terminado',
+  'dorra.summary.onTo': 'A la ronda {n}',
+  'dorra.summary.quiet.raid-failed': 'La redada no encontró jugadores: el dinero se queda.',
+  'dorra.summary.quiet.no-chits': 'Aquí no había dinero.',
+  'dorra.summary.deal': '{name} propuso:',
+  'dorra.summary.duel': 'Duelo: {first} contra {second}, dados {rolls}: gana {winner}',
+  'dorra.summary.dealer': '{name} reparte la ronda siguiente.',
 };

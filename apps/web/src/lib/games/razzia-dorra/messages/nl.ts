@@ -171,4 +171,13 @@ export const dorraNl: Record<DorraTableKey, string> = {
   'dorra.choice.pick': 'Leg {card} gedekt',
   'dorra.choice.give': 'Geef {money} aan {name}',
   'dorra.choice.giveNext': 'Geef het volgende fiche aan {name}',
+  'dorra.final.chart': 'Geld per ronde',
+  'dorra.final.chartRounds': 'rondes 1 tot {n} →',
+  'dorra.summary.title': 'Ronde {n} is voorbij',
+  'dorra.summary.onTo': 'Door naar ronde {n}',
+  'dorra.summary.quiet.raid-failed': 'De razzia vond geen gokker: het geld blijft liggen.',
+  'dorra.summary.quiet.no-chits': 'Hier lag geen geld.',
+  'dorra.summary.deal': '{name} stelde voor:',
+  'dorra.summary.duel': 'Duel: {first} tegen {second}, worpen {rolls}: {winner} wint',
+  'dorra.summary.dealer': '{name} deelt de volgende ronde.',
 };

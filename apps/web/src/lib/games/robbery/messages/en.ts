@@ -171,6 +171,16 @@ export const robberyEn = {
   'error.rule.discard/total': 'The discarded tiles must be worth exactly 10 points.',
   'robbery.choice.play': 'Play {card}: {effect}',
   'robbery.choice.discard': 'Discard {tiles} ({points} {points:point|points})',
+  'robbery.log.playedFaded': '{name} plays a card',
+  'robbery.tile.faded': 'a tile',
+  'robbery.recent.playedFaded': '{name} played a card',
+  'robbery.memoryAid.on': 'memory aid on',
+  'robbery.raidEnd.title': 'Raid {n} ({raid}) is over',
+  'robbery.raidEnd.onTo': 'On to raid {n}',
+  'robbery.raidEnd.last': '{name} took the last tile from the middle.',
+  'robbery.raidEnd.banks': 'banks {n} {n:tile|tiles} face down',
+  'robbery.raidEnd.yourAlibis': 'Your alibis so far: {n}',
+  'robbery.raidEnd.faceDown': 'The tiles go face down now: from here on the table shows only how many each player banked, as at a real table (no memory aid).',
 } as const;
 
 export type RobberyTableKey = keyof typeof robberyEn;

@@ -17,7 +17,7 @@ export const robberyRulesEn = {
   'robbery.rulesPage.greedy.title': 'The Greedy Thief',
   'robbery.rulesPage.greedy': 'The Greedy Thief takes any one tile of your choice from the middle, the Boss tile included — never from a player.',
   'robbery.rulesPage.safe.title': 'In front of you, and banked',
-  'robbery.rulesPage.safe': 'The tiles you take this raid lie face up in front of you, where anyone may steal them. When the raid ends you bank them face down: from then on they are safe, and only you may look at them. The others see only how many you banked of each raid.',
+  'robbery.rulesPage.safe': 'The tiles you take this raid lie face up in front of you, where anyone may steal them. When the raid ends you bank them face down: from then on they are safe, and only you may look at them. The others see only how many you banked of each raid. Online, this table remembers for you only if its host switched on the memory aid: without it, once a raid is banked the log says only who played and who took a tile, never which (ours).',
   'robbery.rulesPage.raidEnd.title': 'The end of a raid',
   'robbery.rulesPage.raidEnd': 'A raid ends the moment its last tile leaves the middle (the player still draws). First the Boss check, then everyone banks their tiles, then the next raid’s tiles go to the middle. The Guard Dog’s holder starts the next raid; if the dog is still in the middle, the next player does. Hands and the piles carry on.',
   'robbery.rulesPage.alibis.title': 'Alibis',

@@ -18,7 +18,7 @@ export const robberyRulesEs: Record<RobberyRulesKey, string> = {
   'robbery.rulesPage.greedy.title': 'El Ladrón codicioso',
   'robbery.rulesPage.greedy': 'El Ladrón codicioso toma una ficha a tu elección del centro, también la del Jefe, nunca de un jugador.',
   'robbery.rulesPage.safe.title': 'Delante de ti, y guardado',
-  'robbery.rulesPage.safe': 'Las fichas que tomas en este golpe quedan boca arriba delante de ti, donde cualquiera puede robarlas. Al terminar el golpe las guardas boca abajo: desde entonces están a salvo y solo tú puedes mirarlas. Los demás solo ven cuántas guardaste de cada golpe.',
+  'robbery.rulesPage.safe': 'Las fichas que tomas en este golpe quedan boca arriba delante de ti, donde cualquiera puede robarlas. Al terminar el golpe las guardas boca abajo: desde entonces están a salvo y solo tú puedes mirarlas. Los demás solo ven cuántas guardaste de cada golpe. En línea, la mesa solo recuerda por ti si el anfitrión activó la ayuda de memoria: sin ella, una vez guardado un golpe el registro solo dice quién jugó y quién se llevó una ficha, nunca cuál (decisión nuestra).',
   'robbery.rulesPage.raidEnd.title': 'El final de un golpe',
   'robbery.rulesPage.raidEnd': 'Un golpe termina en cuanto su última ficha sale del centro (el jugador aún roba carta). Primero el control del Jefe, luego todos guardan sus fichas, luego las fichas del siguiente golpe van al centro. Quien tiene el Perro guardián empieza el siguiente golpe; si el perro sigue en el centro, empieza el siguiente jugador. Las manos y los mazos siguen.',
   'robbery.rulesPage.alibis.title': 'Coartadas',

@@ -18,7 +18,7 @@ export const robberyRulesNl: Record<RobberyRulesKey, string> = {
   'robbery.rulesPage.greedy.title': 'De Hebzuchtige Dief',
   'robbery.rulesPage.greedy': 'De Hebzuchtige Dief neemt één tegel naar keuze uit het midden, ook de Baas-tegel — nooit van een speler.',
   'robbery.rulesPage.safe.title': 'Voor je, en gebankt',
-  'robbery.rulesPage.safe': 'De tegels die je deze kraak neemt, liggen open voor je, waar iedereen ze kan stelen. Aan het eind van de kraak bank je ze gesloten: vanaf dan zijn ze veilig en mag alleen jij ze bekijken. De anderen zien alleen hoeveel je van elke kraak gebankt hebt.',
+  'robbery.rulesPage.safe': 'De tegels die je deze kraak neemt, liggen open voor je, waar iedereen ze kan stelen. Aan het eind van de kraak bank je ze gesloten: vanaf dan zijn ze veilig en mag alleen jij ze bekijken. De anderen zien alleen hoeveel je van elke kraak gebankt hebt. Online onthoudt de tafel het alleen voor je als de gastheer de geheugensteun aanzette: zonder die zegt het logboek na het banken alleen nog wie speelde en wie een tegel nam, nooit welke (onze keuze).',
   'robbery.rulesPage.raidEnd.title': 'Het eind van een kraak',
   'robbery.rulesPage.raidEnd': 'Een kraak eindigt zodra de laatste tegel het midden verlaat (de speler trekt nog wel). Eerst de baascontrole, dan bankt iedereen zijn tegels, dan gaan de tegels van de volgende kraak naar het midden. Wie de Waakhond heeft, begint de volgende kraak; staat de hond nog in het midden, dan de volgende speler. Handen en stapels gaan door.',
   'robbery.rulesPage.alibis.title': 'Alibi’s',

@@ -1,0 +1,60 @@
+// The floor of `pnpm bench:audience`: a bare socket.io server — the same version, with the same options as ours —
+// that does nothing but what any broadcast needs. A spectator's `watch` joins one room and gets the snapshot our
+// server sent as its burst began (the same bytes); the server replays to the room, at the same moments from the
+// start of its own burst, the messages one of our spectators received from then on (updates and presence pushes,
+// during the burst and while the audience watched: the same bytes at the same rate). It notes when it sends each
+// update (monotonic clock, like ours under BENCH_SENT_LOG). A child process of its own, driven over IPC.
+
+import type { AddressInfo } from 'node:net';
+import { createServer as createHttp } from 'node:http';
+import { Server } from 'socket.io';
+
+/** From the parent. */
+export type BareOrder =
+  | { readonly type: 'snapshot'; readonly message: unknown }
+  /** Each message at its offset (ms) from `startAt` (monotonic ms); updates carry their log seq. */
+  | { readonly type: 'play'; readonly startAt: number; readonly messages: readonly { readonly at: number; readonly seq: number | null; readonly message: unknown }[] }
+  | { readonly type: 'sent' };
+
+export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: [seq: number, at: number][] };
+
+const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+const http = createHttp();
+// As apps/server/src/app.ts configures ours.
+const io = new Server(http, { maxHttpBufferSize: 16 * 1024, serveClient: false, pingInterval: 20_000, pingTimeout: 20_000 });
+const ROOM = 'table';
+let snapshot: unknown = null;
+const sent: [number, number][] = [];
+
+io.on('connection', (socket) => {
+  socket.on('msg', (message: { type?: string }, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    if (message?.type !== 'watch') return (ack as (r: object) => void)({ ok: false, error: { code: 'bad-message' } });
+    void socket.join(ROOM);
+    socket.emit('msg', snapshot);
+    (ack as (r: object) => void)({ ok: true, seq: (snapshot as { snapshot: { seq: number } }).snapshot.seq });
+  });
+});
+
+process.on('message', (order: BareOrder) => {
+  switch (order.type) {
+    case 'snapshot':
+      snapshot = order.message;
+      return;
+    case 'play': {
+      const t0 = order.startAt;
+      for (const m of order.messages)
+        setTimeout(() => {
+          if (m.seq !== null) sent.push([m.seq, monotonicMs()]);
+          io.to(ROOM).emit('msg', m.message);
+        }, Math.max(0, t0 + m.at - monotonicMs()));
+      return;
+    }
+    case 'sent':
+      process.send?.({ type: 'sent', sent } satisfies BareReport);
+      return;
+  }
+});
+process.on('disconnect', () => process.exit(0));
+http.listen(0, '127.0.0.1', () => process.send?.({ type: 'listening', port: (http.address() as AddressInfo).port } satisfies BareReport));

@@ -1,0 +1,250 @@
+// One worker process of `pnpm bench:audience`: a share of the spectators, each its own socket.io-client
+// connection, joining at the moments the parent gives (a burst spread over a few seconds) and then watching.
+// Clients live in several such processes so that they are not what the benchmark measures. Every spectator is an
+// honest client: it checks that its stream is gapless, applies each patch to the payload it holds (refusing one
+// from a version it does not hold), and that nothing hidden (a pile, the deck, a seed) ever reaches it. For each
+// update it notes when it arrived (CLOCK_MONOTONIC, which every process of the machine shares, so the parent can
+// compare it with the server's send time).
+//
+// Modes: 'ours' and 'bare' speak our protocol (the bare socket.io server replays our messages), 'bgio' speaks
+// boardgame.io 0.50's socket.io transport as a spectator (no player id) of its benchmark game.
+
+import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage } from '@razzia/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+export type Mode = 'ours' | 'bare' | 'bgio';
+
+/** From the parent. */
+export type Order =
+  | {
+      readonly type: 'join';
+      readonly mode: Mode;
+      /** The processes to connect to: spectator g goes to urls[g % urls.length]. */
+      readonly urls: readonly string[];
+      /** Our table id, or boardgame.io's match id. */
+      readonly table: string;
+      /** The global indexes of this worker's spectators, and how many there are in all. */
+      readonly first: number;
+      readonly step: number;
+      readonly count: number;
+      readonly total: number;
+      /** When the burst starts (monotonic ms, the clock every process shares) and how long it lasts: spectator g joins
+       * at start + g × spread / total. */
+      readonly startAt: number;
+      readonly spreadMs: number;
+    }
+  | { readonly type: 'report' }
+  /** Disconnects every spectator and forgets them: ready for the next part of the benchmark. */
+  | { readonly type: 'reset' }
+  | { readonly type: 'close' };
+
+/** Per update (our log seq, or boardgame.io's move count): how many spectators had it, the first and last arrival. */
+export type Arrivals = [key: number, count: number, first: number, last: number];
+
+/** To the parent. */
+export type WorkerReport =
+  | { readonly type: 'ready' }
+  | { readonly type: 'joined'; readonly joined: number; readonly failed: number; readonly reasons: Record<string, number>; readonly joinMs: number[] }
+  | {
+      readonly type: 'report';
+      readonly arrivals: Arrivals[];
+      readonly cut: number;
+      readonly gaps: number;
+      readonly badPatches: number;
+      readonly hidden: number;
+      readonly messages: number;
+      readonly cpuSeconds: number;
+    };
+
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** Keys a spectator's view must never hold (Razzia!'s secret part: the piles' order, the deck, the seed). */
+const HIDDEN = /"(piles|deck|pileTops|secret|seed|rng)"/;
+
+const arrivals = new Map<number, { count: number; first: number; last: number }>();
+let sockets: Socket[] = [];
+let cut = 0;
+let gaps = 0;
+let badPatches = 0;
+let hidden = 0;
+let messages = 0;
+let closing = false;
+
+function arrived(key: number, at: number): void {
+  const a = arrivals.get(key);
+  if (!a) arrivals.set(key, { count: 1, first: at, last: at });
+  else {
+    a.count++;
+    if (at < a.first) a.first = at;
+    if (at > a.last) a.last = at;
+  }
+}
+
+const send = (message: WorkerReport) => process.send?.(message);
+
+/** One spectator of our protocol: numbered stream, patched payload. `checked`: its stream is our server's, whose
+ * promises it checks (the bare floor replays our bytes from one snapshot: a spectator joining it late misses what
+ * was sent before, so there it only does the same work). */
+function ours(url: string, table: string, checked: boolean): Promise<string | null> {
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  let seq = -1;
+  let game: GamePayload | null = null;
+  socket.on(MESSAGE_EVENT, (m: ServerMessage) => {
+    const at = monotonicMs();
+    messages++;
+    if (m.type === 'snapshot') {
+      seq = m.snapshot.seq;
+      game = m.snapshot.game;
+      if (game && HIDDEN.test(JSON.stringify(game.view))) hidden++;
+      return;
+    }
+    if (m.type !== 'update') return;
+    arrived(m.seq, at);
+    if (checked && (seq < 0 || m.entries[0]?.seq !== seq + 1)) gaps++;
+    seq = m.seq;
+    if (!m.game) return;
+    if ('full' in m.game) game = m.game.full;
+    else if (!game || m.game.from !== game.version) {
+      if (checked) badPatches++;
+    } else {
+      for (const op of m.game.patch) if (op.p.some((k) => typeof k === 'string' && HIDDEN.test(`"${k}"`))) hidden++;
+      game = applyPatch(game, m.game.patch);
+    }
+  });
+  return joined(socket, () => socket.timeout(60_000).emitWithAck(MESSAGE_EVENT, { type: 'watch', table }).then((r: { ok: boolean; error?: { code: string } }) => (r.ok ? null : `refused: ${r.error?.code}`)));
+}
+
+/** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
+function bgio(url: string, matchID: string): Promise<string | null> {
+  const socket = io(`${url}/bench`, { transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  let moves = -1;
+  let synced: (() => void) | null = null;
+  socket.on('sync', (_match: string, info: { state: { G: { moves: number } } }) => {
+    messages++;
+    moves = info.state.G.moves;
+    synced?.();
+  });
+  socket.on('patch', (_match: string, _prev: number, _next: number, patch: { op: string; path: string; value?: unknown }[]) => {
+    const at = monotonicMs();
+    messages++;
+    const op = patch.find((o) => o.path === '/G/moves');
+    if (!op || typeof op.value !== 'number') return;
+    if (op.value !== moves + 1) gaps++;
+    moves = op.value;
+    arrived(moves, at);
+  });
+  socket.on('update', (_match: string, state: { G: { moves: number } }) => {
+    const at = monotonicMs();
+    messages++;
+    if (state.G.moves !== moves + 1) gaps++;
+    moves = state.G.moves;
+    arrived(moves, at);
+  });
+  return joined(
+    socket,
+    () =>
+      new Promise<string | null>((resolve) => {
+        const timer = setTimeout(() => resolve('no sync within 60 s'), 60_000);
+        synced = () => {
+          clearTimeout(timer);
+          synced = null;
+          resolve(null);
+        };
+        socket.emit('sync', matchID, undefined, undefined, 4);
+      }),
+  );
+}
+
+/** Connects, then joins (`watch` or `sync`); null when it is in, else why not. A socket that drops afterwards
+ * without being asked to is counted as cut. */
+function joined(socket: Socket, join: () => Promise<string | null>): Promise<string | null> {
+  return new Promise((resolve) => {
+    socket.once('connect_error', (e: Error) => resolve(`connect: ${e.message}`));
+    socket.once('connect', () => {
+      join().then(
+        (why) => {
+          resolve(why);
+          if (why === null)
+            socket.once('disconnect', () => {
+              if (!closing) cut++;
+            });
+        },
+        (e: unknown) => resolve(`join: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    });
+  });
+}
+
+async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
+  const reasons: Record<string, number> = {};
+  const joinMs: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const all: Promise<void>[] = [];
+  for (let i = 0; i < order.count; i++) {
+    const g = order.first + i * order.step;
+    const at = order.startAt + (g * order.spreadMs) / order.total;
+    all.push(
+      new Promise<void>((resolve) => {
+        setTimeout(() => {
+          const t0 = monotonicMs();
+          const url = order.urls[g % order.urls.length] as string;
+          const attempt = order.mode === 'bgio' ? bgio(url, order.table) : ours(url, order.table, order.mode === 'ours');
+          void attempt.then((why) => {
+            if (why === null) {
+              ok++;
+              joinMs.push(monotonicMs() - t0);
+            } else {
+              failed++;
+              const key = why.slice(0, 80);
+              reasons[key] = (reasons[key] ?? 0) + 1;
+            }
+            resolve();
+          });
+        }, Math.max(0, at - monotonicMs()));
+      }),
+    );
+  }
+  await Promise.all(all);
+  send({ type: 'joined', joined: ok, failed, reasons, joinMs });
+}
+
+process.on('message', (order: Order) => {
+  switch (order.type) {
+    case 'join':
+      void join(order);
+      return;
+    case 'report': {
+      const usage = process.cpuUsage();
+      send({
+        type: 'report',
+        arrivals: [...arrivals].map(([key, a]) => [key, a.count, a.first, a.last]),
+        cut,
+        gaps,
+        badPatches,
+        hidden,
+        messages,
+        cpuSeconds: (usage.user + usage.system) / 1e6,
+      });
+      return;
+    }
+    case 'reset':
+      closing = true;
+      for (const s of sockets) s.disconnect();
+      sockets = [];
+      arrivals.clear();
+      cut = gaps = badPatches = hidden = messages = 0;
+      closing = false;
+      send({ type: 'ready' });
+      return;
+    case 'close':
+      closing = true;
+      for (const s of sockets) s.disconnect();
+      setTimeout(() => process.exit(0), 200);
+      return;
+  }
+});
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });
