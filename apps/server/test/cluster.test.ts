@@ -63,6 +63,8 @@ async function cluster(n = 3, env: Record<string, string | undefined> = {}, each
   };
   return {
     databaseUrl,
+    /** The processes' lease (ms). */
+    leaseMs: Number(base.LEASE_MS),
     nodes,
     /** Every process started, the replaced ones too. */
     everyNode,
@@ -179,7 +181,9 @@ const STARTING_MS = 120_000;
 describe('a cluster of three processes', () => {
   let c: Cluster;
   beforeAll(async () => {
-    c = await cluster(3, { BOT_DELAY_MS: '40' });
+    // A lease no busy machine's scheduling lapses while nothing is wrong (the first case counts on no takeover), yet
+    // short enough that each kill -9 costs little.
+    c = await cluster(3, { BOT_DELAY_MS: '40', LEASE_MS: '3000' });
   }, STARTING_MS);
   beforeEach(() => c.ready(), STARTING_MS);
   afterAll(async () => {
@@ -331,7 +335,7 @@ describe('a cluster of three processes', () => {
     await redis.stop();
     // Every process has heard nobody for longer than three heartbeats and a half second (and its own tables'
     // games go on: their bots and the people on the owner).
-    const heartbeatMs = LEASE_MS / 3;
+    const heartbeatMs = c.leaseMs / 3;
     await until(async () => {
       const healths = await Promise.all(c.nodes.map((p) => p.health()));
       return healths.every((h) => h.members.every((m) => m.seenMsAgo > 4 * heartbeatMs + 500));
@@ -432,7 +436,7 @@ describe('an owner stopped (SIGSTOP) and woken', () => {
     // The new owner plays on for more than a lease after taking over: its updates then carry only what other
     // processes told it they follow, and process 0 (stopped) told it nothing, so they lack its spectator's view —
     // waking, process 0 must fetch a snapshot for it at once.
-    await until(async () => lastAt(people[0]!) > stoppedAt + 3 * LEASE_MS || people[0]!.game?.outcome, 'the new owner to play on for two leases');
+    await until(async () => lastAt(people[0]!) > stoppedAt + 3 * c.leaseMs || people[0]!.game?.outcome, 'the new owner to play on for two leases');
     c.nodes[0]!.resume();
     // It renews before it serves: it lets go of the table, and its spectator is served through the new owner.
     await until(async () => !(await c.nodes[0]!.health()).owned.includes(id) && (await c.nodes[0]!.metric('razzia_leases_lost_total')) >= 1, 'process 0 to let go');
