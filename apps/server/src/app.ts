@@ -17,6 +17,7 @@ import { GameCatalog } from './games.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
+import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
 import { PostgresStore } from './store/postgres.ts';
@@ -50,6 +51,10 @@ export interface ServerOptions {
   readonly createLimit?: RateLimit;
   /** Sockets one client address may hold open at once. */
   readonly connectionLimit?: number;
+  /** Device codes tried per client address ("Continue on another device"; default: 10 at once, then one every 30 s). */
+  readonly redeemLimit?: RateLimit;
+  /** Device codes made per client address (default: 10 at once, then one every 10 s). */
+  readonly deviceCodeLimit?: RateLimit;
   readonly store?: Store;
   /** postgres://…: PostgreSQL instead of the SQLite file under dataDir. */
   readonly databaseUrl?: string;
@@ -259,6 +264,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     floodDisconnectAfter: DEFAULT_FLOOD_CUT_OFF,
     lobbyThrottleMs: 200,
     connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
+    devices: new DeviceCodes({
+      tables: access,
+      now: () => clock.now(),
+      ...(options.redeemLimit ? { redeemLimit: options.redeemLimit } : {}),
+      ...(options.deviceCodeLimit ? { issueLimit: options.deviceCodeLimit } : {}),
+    }),
     log: (fields, message) => logger.warn(fields, message),
     push: pusher,
     ...(options.updateSent ? { updateSent: options.updateSent } : {}),

@@ -90,3 +90,11 @@ describe.concurrent('the audience benchmark still runs', () => {
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^audience: 30 spectators, p99 \S+( ms)? = \S+× the bare broadcast, players p99 \S+( ms)? during the burst$/);
   }, LIMIT + 10_000);
 });
+
+describe('the device-code benchmark still runs', () => {
+  it('scaled down: the hash alone, then codes made and redeemed over a real server', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/bench/device-codes.ts', '--hashes=2', '--redeems=2']);
+    expect(stdout).toMatch(/^\(a\) scrypt of a code: hash p50 [\d.]+ ms, check p50 [\d.]+ ms .* take [\d,]+ core-years$/m);
+    expect(stdout).toMatch(/^\(b\) 2 codes made and redeemed over a real server: device-code p50 [\d.]+ ms, p99 [\d.]+ ms; redeem p50 [\d.]+ ms, p99 [\d.]+ ms$/m);
+  }, LIMIT + 10_000);
+});

@@ -1,7 +1,8 @@
 // Play over days, with a hand-driven server clock and a local push service that decrypts every push as a browser
 // would: whole games of Razzia! and Robbery at a day per decision, each opened decision's push checked; no push to a
-// visible tab; one digest for many tables; a gone device forgotten; three missed deadlines hand a seat to a bot;
-// an idle table leaves memory and its deadline still fires, after a restart too.
+// visible tab; every device of a seat told (those continued on by a device code too); one digest for many tables; a
+// gone device forgotten; three missed deadlines hand a seat to a bot; an idle table leaves memory and its deadline
+// still fires, after a restart too.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { VISIBLE_FOR_MS, type TableId } from '@razzia/protocol';
@@ -142,6 +143,29 @@ describe('play over days', () => {
     await ada.must({ type: 'visibility', visible: true, endpoint: desk.endpoint });
     ada.close();
     await expect.poll(async () => (await server.tables.store.pushSubscriptions(ada.token ? (await import('../src/ids.ts')).hashToken(ada.token) : ('' as never))).find((s) => s.endpoint === desk.endpoint)?.visibleUntil).toBe(0);
+    expect(pushes.errors).toEqual([]);
+  });
+
+  it('tells every device that holds a seat: one its person continued on with a device code hears of its turns too', async () => {
+    const { clock, server, pushes, settle } = await setUp();
+    const { id, clients } = await seatedTable(server, { players: 2, people: ['Ada', 'Bo'], clock: 7_200, game: 'guess', visibility: 'private' });
+    const [ada] = clients as [TestClient, TestClient];
+    await ada.must({ type: 'push-subscribe', subscription: pushes.subscribe('ada-desk') });
+    // Ada's phone takes her seat too (it gets a token of its own), and subscribes with it.
+    const { code } = await ada.must({ type: 'device-code', table: id });
+    const phone = await TestClient.connect(server.url);
+    cleanup.push(() => phone.close());
+    expect(await phone.must({ type: 'redeem', code })).toMatchObject({ table: id, seat: 0 });
+    await phone.must({ type: 'push-subscribe', subscription: pushes.subscribe('ada-phone') });
+    await ada.must({ type: 'start', table: id });
+    await settle();
+    clock.advance(BATCH_MS);
+    await settle();
+    // One push for the decision (claimed once for the seat), to both of her devices.
+    for (const device of ['ada-desk', 'ada-phone']) {
+      expect(pushes.of(device), device).toHaveLength(1);
+      expect((pushes.of(device)[0] as Received).payload).toMatchObject({ type: 'turn', table: id, seat: 0 });
+    }
     expect(pushes.errors).toEqual([]);
   });
 

@@ -67,6 +67,16 @@ class MemoryStore implements Store {
   async claimPush() {
     return true;
   }
+  // Device codes are the gateway's, never a table host's.
+  async saveDeviceCode(): Promise<boolean> {
+    throw new Error('a table host does not make device codes');
+  }
+  async tryDeviceCode(): Promise<null> {
+    throw new Error('a table host does not redeem device codes');
+  }
+  async useDeviceCode(): Promise<boolean> {
+    throw new Error('a table host does not redeem device codes');
+  }
   async close() {}
 }
 

@@ -1,5 +1,6 @@
 // The table page's JavaScript budget: at most 100 KB gzipped with its game's module, for every game (measured on
-// the production build), and no zod in any of it; the bots (the analysis' search) only in the analysis worker.
+// the production build), and no zod in any of it; the bots (the analysis' search) only in the analysis worker, the
+// QR code's library only where it is drawn (loaded when asked for).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,17 @@ describe('bundle size', () => {
   it('no page loads the bots at once: the replay viewer and the table with each game', () => {
     for (const route of ['/replay', '/t/[id]', '/']) expect((routeJs(route) as { paths: string[] }).paths.filter(hasBots), route).toEqual([]);
     for (const game of gameIds as string[]) expect((routeJs('/t/[id]', game) as { paths: string[] }).paths.filter(hasBots), game).toEqual([]);
+  });
+
+  // A string only the QR code's library holds: it loads with "Continue on another device"'s dialog, when a code is shown.
+  const hasQr = (path: string) => readFileSync(path, 'utf8').includes('Invalid QR Code version');
+
+  it('no page loads the QR code library at once (it is in the build, as a chunk of its own)', () => {
+    const client = join(new URL('..', import.meta.url).pathname, '.svelte-kit', 'output', 'client', '_app', 'immutable');
+    const all = readdirSync(client, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => join(client, f));
+    expect(all.filter(hasQr).length).toBeGreaterThan(0);
+    for (const route of ['/t/[id]', '/', '/continue']) expect((routeJs(route) as { paths: string[] }).paths.filter(hasQr), route).toEqual([]);
+    for (const game of gameIds as string[]) expect((routeJs('/t/[id]', game) as { paths: string[] }).paths.filter(hasQr), game).toEqual([]);
   });
 
   it('the analysis worker holds the bots, and no zod', () => {

@@ -2,16 +2,22 @@
 // dictionaries and every game's own.
 
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, LOCALES, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
+import { LOCALES, loadChrome, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
+import { es } from '../src/lib/i18n/es.ts';
+import { nl } from '../src/lib/i18n/nl.ts';
 import { ERROR_CODES } from '@razzia/protocol/messages';
 import { analysisWords } from '../src/lib/analysis/messages.ts';
+import { deviceWords } from '../src/lib/table/device-words.ts';
 import { levelWords } from '../src/lib/table/level-words.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../src/lib/games/razzia/messages/nl.ts';
 
 const razziaWords: Dictionaries = { en: razziaEn, nl: razziaNl, es: razziaEs };
+/** The chrome's words in every language (Dutch and Spanish load when a page first shows them). */
+const DICTIONARIES: Record<Locale, Record<string, string>> = { en, nl, es };
+for (const locale of LOCALES) await loadChrome(locale);
 import { CARD_KINDS } from '@razzia/game-razzia/cards';
 
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();
@@ -29,10 +35,12 @@ for (const [path, exports] of Object.entries(gameFiles)) {
   games.set(name, { ...games.get(name), [locale]: dict });
 }
 
-/** Words that load with a part of the page rather than with a game (the analysis panel's, the level picker's). */
+/** Words that load with a part of the page rather than with a game (the analysis panel's, the level picker's, "Continue on
+ * another device"'s). */
 const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [
   ['analysis', analysisWords],
   ['levels', levelWords],
+  ['devices', deviceWords],
 ];
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 

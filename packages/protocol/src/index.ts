@@ -1,5 +1,6 @@
 // @razzia/protocol: the single wire contract between the server and every client, for every game.
 
+export * from './device-code.ts';
 export * from './ids.ts';
 export * from './names.ts';
 export * from './patch.ts';

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { DeepReadonly } from './readonly.ts';
+import { DEVICE_CODE_PATTERN } from './device-code.ts';
 import { PlayerNameSchema, TableIdSchema, TokenSchema } from './ids.ts';
 import { PushSubscriptionSchema } from './push.ts';
 import {
@@ -24,6 +25,10 @@ import {
 } from './table.ts';
 
 export { FLOOD_CUT_OFF, MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } from './constants.ts';
+
+/** A device code as the server issues it (12 characters of Crockford's base 32, capitals, no dashes: see
+ * device-code.ts for how a client reads what people type). */
+export const DeviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN, 'a device code is 12 characters: digits and capitals without I, L, O and U');
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** Follow a table (as its seat if this socket's token holds one, else as a spectator). `since`: the last log
@@ -84,6 +89,11 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** This tab is open and visible (or not any more): no push goes to its device (the subscription's `endpoint`)
    * while it is. Say it on every change and every minute while visible: it holds for VISIBLE_FOR_MS. */
   z.strictObject({ type: z.literal('visibility'), visible: z.boolean(), endpoint: z.string().max(1000).optional() }),
+  /** "Continue on another device": a seated player asks for a short code (single use, for ten minutes) that lets
+   * another device of theirs hold this seat too. A newer code for the seat replaces the one before. */
+  z.strictObject({ type: z.literal('device-code'), table: TableIdSchema }),
+  /** On the other device: redeem a code. This connection's token (a new one if it has none) then holds the seat too. */
+  z.strictObject({ type: z.literal('redeem'), code: DeviceCodeSchema }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -114,6 +124,9 @@ export const ERROR_CODES = [
   'hints-off', // a hint at a table that does not allow them
   'not-your-turn', // a hint for a seat whose decision is not awaited
   'paused', // internal, never sent: a thinking bot's answer while the table waits at a moment (held until its end)
+  'wrong-code', // a device code this server did not issue, or not with these characters
+  'code-expired', // a device code past its ten minutes, replaced by a newer one, tried too often, or whose seat changed hands
+  'code-used', // a device code that was redeemed already
   'not-found', // HTTP: no such route
   'shutting-down',
   'internal',
@@ -225,6 +238,11 @@ export const ReplySchemas = {
   'push-subscribe': z.strictObject({}),
   'push-unsubscribe': z.strictObject({}),
   visibility: z.strictObject({}),
+  /** The code to show (and carry in a QR code), and when it stops working (server time, ms). */
+  'device-code': z.strictObject({ code: DeviceCodeSchema, expiresAt: z.int() }),
+  /** The table and seat this device now holds too, and its token (the one it connected with, or a new one): keep it
+   * as `sit`'s. */
+  redeem: z.strictObject({ table: TableIdSchema, seat: SeatSchema, token: TokenSchema }),
 } as const satisfies Record<ClientMessageType, z.ZodType>;
 
 export type ReplyData<T extends ClientMessageType> = DeepReadonly<z.infer<(typeof ReplySchemas)[T]>>;

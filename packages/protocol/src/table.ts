@@ -152,6 +152,8 @@ export const TableNoticeSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('resumed') }),
   /** This seat's person sent its contribution to the fair draws (the value is in the table's `fair`). */
   z.strictObject({ type: z.literal('contributed'), seat: SeatSchema }),
+  /** The seat's person continues on another device too (redeemed a device code): both hold the seat now. */
+  z.strictObject({ type: z.literal('device-added'), seat: SeatSchema }),
 ]);
 export type TableNotice = DeepReadonly<z.infer<typeof TableNoticeSchema>>;
 export const NOTICE_TYPES: ReadonlySet<string> = new Set(TableNoticeSchema.options.map((o) => o.shape.type.value));

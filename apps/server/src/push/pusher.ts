@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../result.ts';
 import type { PushSubscriptionRecord, Store } from '../store/store.ts';
 import type { Clock } from '../tables/clock.ts';
 import type { Published, TableHost } from '../tables/host.ts';
-import type { Decision, Table } from '../tables/table.ts';
+import { holders, type Decision, type Table } from '../tables/table.ts';
 import type { VapidKeys } from './keys.ts';
 import { awaitedWords, timeLeftWords } from './words.ts';
 
@@ -36,6 +36,8 @@ export interface PusherOptions {
 interface Moment {
   readonly kind: 'turn' | 'over' | 'replaced';
   readonly owner: TokenHash;
+  /** Every token that holds the seat: its owner's and those of the other devices its person continued on. */
+  readonly holders: readonly TokenHash[];
   readonly table: TableId;
   readonly name: string;
   readonly game: AnyGame;
@@ -138,7 +140,8 @@ export class Pusher {
 
   private moment(host: TableHost, table: Table, kind: Moment['kind'], seat: number, key: string, deadline: number | null, awaited: readonly string[] = []): Moment {
     const record = table.record;
-    return { kind, owner: record.seats[seat]?.owner as TokenHash, table: record.id, name: record.settings.name, game: host.game, seat, key, deadline, awaited };
+    const s = record.seats[seat];
+    return { kind, owner: s?.owner as TokenHash, holders: holders(s), table: record.id, name: record.settings.name, game: host.game, seat, key, deadline, awaited };
   }
 
   private handle(moments: readonly Moment[], fence: number | undefined): void {
@@ -147,7 +150,7 @@ export class Pusher {
       (async () => {
         for (const m of moments) {
           // Nobody to tell: no claim either (a device subscribed later still hears of a decision still open).
-          if ((await this.options.store.pushSubscriptions(m.owner)).length === 0) continue;
+          if ((await this.subscriptions(m.holders)).length === 0) continue;
           if (!(await this.options.store.claimPush(m.table, m.key, m.seat, this.options.clock.now(), fence))) continue;
           this.enqueue(m);
         }
@@ -162,7 +165,7 @@ export class Pusher {
     const cancel = this.options.clock.after(this.options.batchMs, () => {
       const due = this.batches.get(moment.owner);
       this.batches.delete(moment.owner);
-      if (due) this.track(this.send(moment.owner, due.moments));
+      if (due) this.track(this.send(due.moments));
     });
     this.batches.set(moment.owner, { moments: [moment], cancel });
   }
@@ -175,9 +178,16 @@ export class Pusher {
 
   // Sending ----------------------------------------------------------------------------------------------------
 
-  private async send(owner: TokenHash, moments: readonly Moment[]): Promise<void> {
+  /** The subscriptions of these tokens: a person's devices, each once. */
+  private async subscriptions(tokens: readonly TokenHash[]): Promise<PushSubscriptionRecord[]> {
+    const all = (await Promise.all([...new Set(tokens)].map((t) => this.options.store.pushSubscriptions(t)))).flat();
+    return [...new Map(all.map((s) => [s.endpoint, s])).values()];
+  }
+
+  /** One person's moments (a batch), to every device of the seats they are about. */
+  private async send(moments: readonly Moment[]): Promise<void> {
     const now = this.options.clock.now();
-    const devices = (await this.options.store.pushSubscriptions(owner)).filter((s) => s.visibleUntil <= now);
+    const devices = (await this.subscriptions(moments.flatMap((m) => m.holders))).filter((s) => s.visibleUntil <= now);
     if (devices.length === 0) return;
     const turns = moments.filter((m) => m.kind === 'turn');
     const payloads: PushPayload[] = [

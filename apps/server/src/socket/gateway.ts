@@ -20,6 +20,7 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Viewer } from '@razzia/contract';
+import type { DeviceCodes } from '../devices/transfer.ts';
 import { hashToken, newToken, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { TableAccess } from '../tables/access.ts';
@@ -41,6 +42,9 @@ export interface GatewayOptions {
   readonly lobbyThrottleMs: number;
   /** Open sockets one client address may hold at once; more are refused at the handshake. */
   readonly connectionLimit: number;
+  /** "Continue on another device": making and redeeming device codes (absent: those messages are refused as
+   * `internal`). */
+  readonly devices?: DeviceCodes;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
   /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
   readonly push?: Pusher;
@@ -226,6 +230,12 @@ export class Gateway implements TableListener {
       conn.visibleOn = msg.visible ? (msg.endpoint ?? null) : null;
       return push.visibility(conn.owner, msg.endpoint, msg.visible);
     }
+    if (msg.type === 'redeem') {
+      // This connection (with its token, or a new one) holds the code's seat too; the token comes back as `sit`'s.
+      if (!this.options.devices) return fail('internal', 'this server makes no device codes');
+      const redeemed = await this.options.devices.redeem(socket.handshake.address, msg.code, () => this.ensureToken(conn));
+      return redeemed.ok ? ok({ ...redeemed.value, token: conn.token as Token }) : redeemed;
+    }
     const id = msg.table;
     switch (msg.type) {
       case 'watch':
@@ -306,6 +316,9 @@ export class Gateway implements TableListener {
         return this.tables.run(id, { type: 'ready', owner: conn.owner });
       case 'contribute':
         return this.tables.run(id, { type: 'contribute', owner: conn.owner, value: msg.value });
+      case 'device-code':
+        if (!this.options.devices) return fail('internal', 'this server makes no device codes');
+        return this.options.devices.issue(socket.handshake.address, id, conn.owner);
     }
   }
 

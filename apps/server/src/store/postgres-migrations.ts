@@ -72,6 +72,26 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0005_transfer': {
+    async up(db: Kysely<unknown>) {
+      // "Continue on another device": the codes a seated player's device makes for another device of theirs, for
+      // every process of the cluster to find. Only a salted scrypt hash of each, under its first characters (its
+      // id, which says which code a try is for); tries counted, right or wrong.
+      await sql`
+        CREATE TABLE device_codes (
+          id text PRIMARY KEY,
+          hash text NOT NULL,
+          table_id text NOT NULL,
+          seat integer NOT NULL,
+          issuer text NOT NULL,
+          expires_at bigint NOT NULL,
+          used_at bigint,
+          tries integer NOT NULL DEFAULT 0
+        )`.execute(db);
+      await sql`CREATE INDEX device_codes_seat ON device_codes (table_id, seat)`.execute(db);
+      await sql`CREATE INDEX device_codes_expiry ON device_codes (expires_at)`.execute(db);
+    },
+  },
 };
 
 export const postgresMigrations: MigrationProvider = {

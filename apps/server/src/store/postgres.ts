@@ -10,7 +10,7 @@ import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import type { Acquired, Leases, NodeId, Owner } from './leases.ts';
 import { postgresMigrations } from './postgres-migrations.ts';
-import { StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type TableChange, type Wake } from './store.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
 
 interface Database {
   tables: {
@@ -33,6 +33,16 @@ interface Database {
   moves: { table_id: string; idx: number; move: ColumnType<StoredMove, string, string> };
   log: { table_id: string; seq: number; entry: ColumnType<StoredEntry, string, string> };
   tokens: { hash: string; issued_at: string | number };
+  device_codes: {
+    id: string;
+    hash: string;
+    table_id: string;
+    seat: number;
+    issuer: string;
+    expires_at: ColumnType<string, number, number>;
+    used_at: ColumnType<string | null, number | null, number | null>;
+    tries: Generated<number>;
+  };
 }
 
 /** Milliseconds by the database's clock: one clock for every process of the cluster. */
@@ -213,6 +223,62 @@ export class PostgresStore implements Store, Leases {
       INSERT INTO push_sent (table_id, moment, seat, sent_at) SELECT ${table}, ${moment}, ${seat}, ${now} WHERE ${held}
       ON CONFLICT DO NOTHING RETURNING table_id`.execute(this.db);
     return rows.length === 1;
+  }
+
+  // Device codes ---------------------------------------------------------------------------------------
+
+  async saveDeviceCode(code: StoredDeviceCode, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('device_codes')
+        .set({ expires_at: now })
+        .where('table_id', '=', code.table)
+        .where('seat', '=', code.seat)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', String(now))
+        .execute();
+      await tx.deleteFrom('device_codes').where('expires_at', '<=', String(now - DEVICE_CODES_KEPT_MS)).execute();
+      await tx.deleteFrom('device_codes').where('id', '=', code.id).where('expires_at', '<=', String(now)).execute();
+      const inserted = await tx
+        .insertInto('device_codes')
+        .values({ id: code.id, hash: code.hash, table_id: code.table, seat: code.seat, issuer: code.issuer, expires_at: code.expiresAt, used_at: null })
+        .onConflict((c) => c.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    });
+  }
+
+  async tryDeviceCode(id: string, maxTries: number): Promise<(StoredDeviceCode & { readonly tries: number }) | null> {
+    // One statement: concurrent tries each get their own count.
+    const row = await this.db
+      .updateTable('device_codes')
+      .set({ tries: sql<number>`LEAST(tries + 1, ${maxTries + 1})` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      hash: row.hash,
+      table: row.table_id as TableId,
+      seat: row.seat,
+      issuer: row.issuer as TokenHash,
+      expiresAt: Number(row.expires_at),
+      usedAt: row.used_at === null ? null : Number(row.used_at),
+      tries: row.tries,
+    };
+  }
+
+  async useDeviceCode(id: string, hash: string, now: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('device_codes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', String(now))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
   }
 
   // Leases ---------------------------------------------------------------------------------------------

@@ -102,7 +102,34 @@ const STEPS: readonly SchemaStep[] = [
       `);
     },
   },
+  {
+    // "Continue on another device": codes a seated player's device makes for another device of theirs. Stored so
+    // every process of a cluster finds them; only a salted scrypt hash of each, under its first characters (its id).
+    version: 5,
+    up(db) {
+      db.exec(DEVICE_CODES);
+    },
+  },
 ];
+
+const DEVICE_CODES = `
+CREATE TABLE IF NOT EXISTS device_codes (
+  -- the code's first characters: which code a try is for (not a secret by itself)
+  id TEXT PRIMARY KEY,
+  -- scrypt of the whole code, with its salt
+  hash TEXT NOT NULL,
+  table_id TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  -- the token hash of the device that made it
+  issuer TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  -- tries counted, right or wrong (at most the limit plus one)
+  tries INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS device_codes_seat ON device_codes(table_id, seat);
+CREATE INDEX IF NOT EXISTS device_codes_expiry ON device_codes(expires_at);
+`;
 
 export function migrateSqlite(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;

@@ -8,7 +8,18 @@ import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import { migrateSqlite } from './sqlite-migrate.ts';
-import { StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type TableChange, type Wake } from './store.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
+
+interface DeviceCodeRow {
+  id: string;
+  hash: string;
+  table_id: string;
+  seat: number;
+  issuer: string;
+  expires_at: number;
+  used_at: number | null;
+  tries: number;
+}
 
 export interface SqliteOptions {
   /** 'NORMAL' (default) survives a crash of the process, which is what kill -9 tests; 'FULL' also survives
@@ -33,6 +44,7 @@ export class SqliteStore implements Store {
   private readonly stmts;
   private readonly appendTx: (change: TableChange) => void;
   private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => void;
+  private readonly saveCodeTx: (code: StoredDeviceCode, now: number) => boolean;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     writableDir(dataDir);
@@ -85,7 +97,25 @@ export class SqliteStore implements Store {
       ),
       issueToken: this.db.prepare('INSERT OR IGNORE INTO tokens (hash, issued_at) VALUES (?, ?)'),
       hasToken: this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM tokens WHERE hash = ?'),
+      expireSeatCodes: this.db.prepare(
+        'UPDATE device_codes SET expires_at = @now WHERE table_id = @table AND seat = @seat AND used_at IS NULL AND expires_at > @now',
+      ),
+      forgetCodes: this.db.prepare('DELETE FROM device_codes WHERE expires_at <= ?'),
+      freeCodeId: this.db.prepare('DELETE FROM device_codes WHERE id = ? AND expires_at <= ?'),
+      insertCode: this.db.prepare(
+        `INSERT INTO device_codes (id, hash, table_id, seat, issuer, expires_at, used_at) VALUES (@id, @hash, @table, @seat, @issuer, @expiresAt, NULL)
+         ON CONFLICT (id) DO NOTHING`,
+      ),
+      tryCode: this.db.prepare<[number, string], DeviceCodeRow>('UPDATE device_codes SET tries = MIN(tries + 1, ?) WHERE id = ? RETURNING *'),
+      useCode: this.db.prepare('UPDATE device_codes SET used_at = @now WHERE id = @id AND hash = @hash AND used_at IS NULL AND expires_at > @now'),
     };
+    this.saveCodeTx = this.db.transaction((code: StoredDeviceCode, now: number): boolean => {
+      this.stmts.expireSeatCodes.run({ now, table: code.table, seat: code.seat });
+      this.stmts.forgetCodes.run(now - DEVICE_CODES_KEPT_MS);
+      this.stmts.freeCodeId.run(code.id, now);
+      const { id, hash, table, seat, issuer, expiresAt } = code;
+      return this.stmts.insertCode.run({ id, hash, table, seat, issuer, expiresAt }).changes === 1;
+    });
     this.createTx = this.db.transaction((record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => {
       this.stmts.insertTable.run({ id: record.id, status: record.status, record: JSON.stringify(record), seq: record.seq, version: record.version, createdAt: record.createdAt, fairSeed });
       for (const entry of entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
@@ -183,7 +213,35 @@ export class SqliteStore implements Store {
     return this.stmts.claimPush.run(table, moment, seat, now).changes === 1;
   }
 
+  // Device codes ---------------------------------------------------------------------------------------
+
+  async saveDeviceCode(code: StoredDeviceCode, now: number): Promise<boolean> {
+    return this.saveCodeTx(code, now);
+  }
+
+  async tryDeviceCode(id: string, maxTries: number): Promise<(StoredDeviceCode & { readonly tries: number }) | null> {
+    const row = this.stmts.tryCode.get(maxTries + 1, id);
+    return row ? deviceCodeOf(row) : null;
+  }
+
+  async useDeviceCode(id: string, hash: string, now: number): Promise<boolean> {
+    return this.stmts.useCode.run({ id, hash, now }).changes === 1;
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
+}
+
+function deviceCodeOf(row: DeviceCodeRow): StoredDeviceCode & { readonly tries: number } {
+  return {
+    id: row.id,
+    hash: row.hash,
+    table: row.table_id as TableId,
+    seat: row.seat,
+    issuer: row.issuer as TokenHash,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    tries: row.tries,
+  };
 }

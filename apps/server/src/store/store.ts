@@ -2,6 +2,7 @@
 // cluster) fit behind it alike. Every write is one atomic, durable step: when its promise resolves, the change
 // survives a crash of this process (kill -9), and only then is anything acknowledged or broadcast.
 
+import type { Seat } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
@@ -61,6 +62,24 @@ export interface LoadedTable {
   readonly fairSeed: string | null;
 }
 
+/** A device code as stored ("Continue on another device"): never the code itself, only a slow salted hash of it,
+ * under the characters that say which code it is (not a secret by themselves). */
+export interface StoredDeviceCode {
+  /** The code's first characters: which code a try is for. */
+  readonly id: string;
+  /** scrypt of the whole code, with its salt (devices/codes.ts). */
+  readonly hash: string;
+  readonly table: TableId;
+  readonly seat: Seat;
+  /** The token hash of the device that made it: the seat must still be that person's when it is redeemed. */
+  readonly issuer: TokenHash;
+  readonly expiresAt: number;
+  readonly usedAt: number | null;
+}
+
+/** How long a code is remembered after it expired: a try at it says "expired" rather than "wrong" meanwhile. */
+export const DEVICE_CODES_KEPT_MS = 24 * 3600_000;
+
 export interface Store {
   /** A new table, with the secret seed of its fair draws (stored apart from the record, written once, never
    * rewritten: a restart or another process of a cluster goes on drawing from it). */
@@ -96,5 +115,19 @@ export interface Store {
   /** Claims the push for one moment of a table (a decision opening, the end, a replacement) for one seat: true
    * exactly once per key, whichever process asks (in a cluster, only under the table's current `fence`). */
   claimPush(table: TableId, moment: string, seat: number, now: number, fence?: number): Promise<boolean>;
+  /**
+   * Keeps a new device code. In the same step, the seat's earlier code still open expires (one open code per seat),
+   * and codes expired for a day are forgotten. False, with nothing changed, when an open code already has this id
+   * (draw another).
+   */
+  saveDeviceCode(code: StoredDeviceCode, now: number): Promise<boolean>;
+  /**
+   * Counts one try at the code with this id and returns it with the number of tries counted so far, or null when no
+   * code has this id. Counting stops at `maxTries + 1`, so `tries > maxTries` means it was spent before this try.
+   * Atomic: however many tries arrive at once, each gets its own number.
+   */
+  tryDeviceCode(id: string, maxTries: number): Promise<(StoredDeviceCode & { readonly tries: number }) | null>;
+  /** Marks the code used if it is still open (not used, not expired at `now`): true for exactly one caller. */
+  useDeviceCode(id: string, hash: string, now: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
 import { tableBots, thinkerAt } from './bots.ts';
-import type { Decision, RequestDone, SeatRecord, StoredEntry, StoredMove, Table, TableRecord } from './table.ts';
+import { MAX_DEVICES, holders, holds, personConnected, type Decision, type RequestDone, type SeatRecord, type StoredEntry, type StoredMove, type Table, type TableRecord } from './table.ts';
 
 type Reaction = (typeof REACTIONS)[number];
 
@@ -75,7 +75,13 @@ export type Command =
   /** Host: the slow mode, seconds a spectator waits between two chat lines (0: off). */
   | { readonly type: 'slow-mode'; readonly owner: TokenHash | null; readonly seconds: number }
   /** A seated person's contribution to the fair draws (32 bytes as hex), before the start. */
-  | { readonly type: 'contribute'; readonly owner: TokenHash | null; readonly value: string };
+  | { readonly type: 'contribute'; readonly owner: TokenHash | null; readonly value: string }
+  /** A seated person asks for a device code for their seat: which seat it is (nothing changes; the code is made and
+   * stored outside the table, where every process finds it). */
+  | { readonly type: 'device-code'; readonly owner: TokenHash | null }
+  /** Internal (after a device code was redeemed): `device` holds `seat` too, if `issuer` (who made the code) still
+   * holds it. */
+  | { readonly type: 'add-device'; readonly issuer: TokenHash; readonly seat: Seat; readonly device: TokenHash };
 
 export interface Decided {
   readonly table: Table;
@@ -113,9 +119,10 @@ export function newTable(id: TableId, settings: TableRecord['settings'], host: T
   };
 }
 
+/** The seat `owner` holds at this table (as the token that took it, or as another device of its person), or null. */
 export function seatOf(record: TableRecord, owner: TokenHash | null): number | null {
   if (owner === null) return null;
-  const seat = record.seats.findIndex((s) => s?.owner === owner);
+  const seat = record.seats.findIndex((s) => holds(s, owner));
   return seat < 0 ? null : seat;
 }
 
@@ -196,7 +203,7 @@ class Change {
   pause(): void {
     // A table played over days waits for nobody's reading: its people come and go.
     if (this.record.status !== 'playing' || isCorrespondence(this.record.settings.clock)) return;
-    const waiting = this.record.seats.flatMap((s, seat) => (s && !s.bot && !s.standIn && s.owner !== null && this.ctx.connected(s.owner) ? [seat] : []));
+    const waiting = this.record.seats.flatMap((s, seat) => (s && !s.bot && !s.standIn && personConnected(s, this.ctx.connected) ? [seat] : []));
     if (waiting.length === 0) return;
     if (this.record.pause) this.resume();
     const until = this.ctx.now + (this.ctx.momentMaxMs ?? MOMENT_MAX_MS);
@@ -315,8 +322,9 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'you have no seat at this table');
       if (record.status !== 'waiting') return fail('not-waiting', 'you can only leave before the game starts');
+      // Every device of the person loses the seat.
+      change.seatChanged.push(...holders(record.seats[seat]));
       freeSeatAt(change, seat, 'left');
-      change.seatChanged.push(command.owner);
       return change.done({});
     }
     case 'add-bot': {
@@ -338,10 +346,10 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const occupant = record.seats[command.seat];
       if (command.seat >= record.seats.length) return fail('no-free-seat', `this table has seats 0 to ${record.seats.length - 1}`);
       if (!occupant) return fail('no-free-seat', `seat ${command.seat} is empty`);
-      if (occupant.owner !== null && occupant.owner !== command.owner && ctx.connected(occupant.owner))
+      if (occupant.owner !== null && !holds(occupant, command.owner) && personConnected(occupant, ctx.connected))
         return fail('not-removable', `${occupant.name} is connected: only bots and idle players can be removed`);
       freeSeatAt(change, command.seat, 'removed');
-      if (occupant.owner) change.seatChanged.push(occupant.owner);
+      change.seatChanged.push(...holders(occupant));
       return change.done({});
     }
     case 'start': {
@@ -370,7 +378,7 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const occupant = record.seats[command.seat];
       if (!occupant) return fail('no-free-seat', `this table has seats 0 to ${record.seats.length - 1}`);
       if (occupant.bot || occupant.owner === null) return fail('not-removable', `${occupant.name} is a bot already`);
-      if (ctx.connected(occupant.owner)) return fail('not-removable', `${occupant.name} is connected and plays for themselves`);
+      if (personConnected(occupant, ctx.connected)) return fail('not-removable', `${occupant.name} is connected and plays for themselves`);
       if (!occupant.standIn) setStandIn(change, command.seat, 'greedy');
       change.moveOn(command.seat);
       return change.done({});
@@ -414,7 +422,8 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
     }
     case 'away': {
       const seat = seatOf(record, command.owner);
-      if (seat !== null && !ctx.connected(command.owner)) change.moveOn(seat);
+      // Gone when no device of the person is connected any more.
+      if (seat !== null && !personConnected(record.seats[seat] as SeatRecord, ctx.connected)) change.moveOn(seat);
       return change.done({});
     }
     case 'wake':
@@ -544,12 +553,35 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.notice({ type: 'contributed', seat });
       return change.done({});
     }
+    case 'device-code': {
+      const seat = seatOf(record, command.owner);
+      if (seat === null) return fail('not-seated', 'only a seated player can continue on another device');
+      return change.done({ seat });
+    }
+    case 'add-device': {
+      const occupant = record.seats[command.seat];
+      // The code was made for a person's seat: if it changed hands since (left, removed, taken anew), it is void.
+      if (!occupant || !holds(occupant, command.issuer))
+        return fail('code-expired', 'the seat this code was made for is no longer held by whoever made it: ask for a new code');
+      const held = seatOf(record, command.device);
+      if (held === command.seat) return change.done({ seat: command.seat });
+      if (held !== null) return fail('already-seated', `this device already holds seat ${held} at this table`);
+      const all = [...(occupant.devices ?? []), command.device];
+      const dropped = all.slice(0, Math.max(0, all.length - MAX_DEVICES));
+      const seats = replaceSeat(record.seats, command.seat, { ...occupant, devices: all.slice(dropped.length) });
+      // Who is connected, and who watches as a spectator, may change: the table's info goes out again.
+      change.setRecord({ seats });
+      change.notice({ type: 'device-added', seat: command.seat });
+      change.seatChanged.push(command.device, ...dropped);
+      return change.done({ seat: command.seat });
+    }
   }
 }
 
-/** A rematch of a finished table: the same settings, host and seats (people and bots, no stand-ins), waiting. */
+/** A rematch of a finished table: the same settings, host and seats (people on the same devices, and bots; no
+ * stand-ins), waiting. */
 function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: string, now: number): { record: TableRecord; entries: StoredEntry[]; fairSeed: string } {
-  const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot });
+  const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot, ...(s.devices ? { devices: s.devices } : {}) });
   const entries: StoredEntry[] = [];
   seats.forEach((s, seat) => {
     if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
@@ -592,8 +624,10 @@ export function nextWake(table: Table, botDelayMs: number, thinking: (d: Decisio
   return at;
 }
 
-function isHost(record: TableRecord, owner: TokenHash | null): boolean {
-  return owner !== null && owner === record.host;
+/** The host is the token that opened the table, and every other device of its person (when it sits at the table). */
+export function isHost(record: TableRecord, owner: TokenHash | null): boolean {
+  if (owner === null) return false;
+  return owner === record.host || record.seats.some((s) => holds(s, owner) && holds(s, record.host));
 }
 
 function replaceSeat(seats: readonly (SeatRecord | null)[], seat: number, occupant: SeatRecord | null): (SeatRecord | null)[] {

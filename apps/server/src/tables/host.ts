@@ -12,10 +12,10 @@ import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
 import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
-import { answered, decide, dueThinkers, nextWake, remembering, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
+import { answered, decide, dueThinkers, isHost, nextWake, remembering, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
 import { TokenBucket } from '../socket/rate-limit.ts';
-import type { Decision, StoredEntry, Table, TableRecord } from './table.ts';
+import { personConnected, type Decision, type StoredEntry, type Table, type TableRecord } from './table.ts';
 import { caughtUpLog, clocks, connectedSeats, entryFor, gamePayload, lobbyEntry, tableInfo, type PresenceView } from './views.ts';
 
 /** What changed in one command, for the gateway to send each viewer class its update. */
@@ -198,7 +198,7 @@ export class TableHost {
   }
 
   isHost(owner: TokenHash | null): boolean {
-    return owner !== null && owner === this.table.record.host;
+    return isHost(this.table.record, owner);
   }
 
   /** When somebody last connected or left. */
@@ -528,18 +528,19 @@ export class TableHost {
     if (this.disposed) return;
     this.lastActive = this.deps.clock.now();
     const seats = this.table.record.seats;
-    const before = seats.map((s) => s?.owner != null && this.presence.connected(s.owner));
+    const connected = (owner: TokenHash) => this.presence.connected(owner);
+    const before = seats.map((s) => !!s?.owner && personConnected(s, connected));
     change();
     this.pushPresence();
     // Back at the table: whoever stood in for this person stops, and their decisions wait for them again.
     seats.forEach((s, seat) => {
-      if (s?.owner && s.standIn && !before[seat] && this.presence.connected(s.owner)) void this.run({ type: 'back', owner: s.owner });
+      if (s?.owner && s.standIn && !before[seat] && personConnected(s, connected)) void this.run({ type: 'back', owner: s.owner });
     });
     // Gone from the table at a moment of the game: it no longer waits for them (only connected people hold it).
     const waiting = this.table.record.pause?.waiting ?? [];
     for (const seat of waiting) {
-      const owner = seats[seat]?.owner;
-      if (owner && before[seat] && !this.presence.connected(owner)) void this.run({ type: 'away', owner });
+      const s = seats[seat];
+      if (s?.owner && before[seat] && !personConnected(s, connected)) void this.run({ type: 'away', owner: s.owner });
     }
   }
 

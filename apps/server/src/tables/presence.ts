@@ -2,7 +2,7 @@
 // and anonymous spectators. Each process reports its own connections; the table's owner adds them up.
 
 import type { TokenHash } from '../ids.ts';
-import type { TableRecord } from './table.ts';
+import { holders, type TableRecord } from './table.ts';
 
 /** One process's connections to one table. */
 export interface PresenceCounts {
@@ -63,12 +63,12 @@ export class Presence {
 
   /** Connections that hold no seat: anonymous ones and tokens seated elsewhere. */
   spectators(record: TableRecord): number {
-    let seated = 0;
-    for (const [seat, s] of record.seats.entries()) {
-      // A person in two seats (tests do it) counts once.
-      if (s?.owner && record.seats.findIndex((t) => t?.owner === s.owner) === seat) seated += this.byOwner.get(s.owner) ?? 0;
-    }
-    return this.total - seated;
+    // Every token that holds a seat (its owner's and its other devices'), each once: a person in two seats (tests
+    // do it) counts once.
+    const seated = new Set(record.seats.flatMap(holders));
+    let n = 0;
+    for (const owner of seated) n += this.byOwner.get(owner) ?? 0;
+    return this.total - n;
   }
 
   /** Nobody is connected. */

@@ -14,10 +14,31 @@ export interface SeatRecord {
   readonly bot: BotId | null;
   /** A bot playing for this absent person until they come back. */
   readonly standIn?: BotId | null;
+  /** The token hashes of other devices that hold this seat too ("Continue on another device"), oldest first; absent
+   * when none. Each is this seat's person as much as `owner` is. */
+  readonly devices?: readonly TokenHash[];
   /** Deadlines this person missed in a row (absent: none). */
   readonly missed?: number;
   /** Missed too many deadlines at a table that replaces such seats: the stand-in plays for good. */
   readonly replaced?: boolean;
+}
+
+/** The most devices a seat is held by besides its owner's: a newer one takes the place of the oldest. */
+export const MAX_DEVICES = 8;
+
+/** Whether `owner` holds this seat: the token that took it, or one of the devices it continued on. */
+export function holds(seat: SeatRecord | null | undefined, owner: TokenHash | null): boolean {
+  return !!seat && owner !== null && (seat.owner === owner || (seat.devices?.includes(owner) ?? false));
+}
+
+/** The tokens that hold a person's seat (none for a bot's). */
+export function holders(seat: SeatRecord | null | undefined): TokenHash[] {
+  return seat?.owner ? [seat.owner, ...(seat.devices ?? [])] : [];
+}
+
+/** A person's seat is connected while any device that holds it is. */
+export function personConnected(seat: SeatRecord, connected: (owner: TokenHash) => boolean): boolean {
+  return holders(seat).some(connected);
 }
 
 /** An open decision of one seat: the game version it opened at (a stale action is judged against it), when it

@@ -4,7 +4,7 @@
 import { seenLater, type AnyGame, type Viewer } from '@razzia/contract';
 import type { Clock, GamePayload, LobbyEntry, LogEntry, TableInfo } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
-import type { StoredEntry, Table, TableRecord } from './table.ts';
+import { personConnected, type StoredEntry, type Table, type TableRecord } from './table.ts';
 
 /**
  * A stored log entry in the form `viewer` may see: a game event hidden from them arrives redacted; `faded`, an entry
@@ -98,7 +98,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
       occupant: s && {
         name: s.name,
         bot: s.bot,
-        connected: s.bot !== null || (s.owner !== null && presence.connected(s.owner)),
+        connected: s.bot !== null || personConnected(s, (owner) => presence.connected(owner)),
         host: s.owner !== null && s.owner === record.host,
         standIn: !!s.standIn,
         replaced: !!s.replaced,
@@ -119,7 +119,7 @@ export function tableInfo(record: TableRecord, presence: PresenceView, now: numb
 }
 
 export function connectedSeats(record: TableRecord, presence: PresenceView): boolean[] {
-  return record.seats.map((s) => (s === null ? false : s.bot !== null || (s.owner !== null && presence.connected(s.owner))));
+  return record.seats.map((s) => (s === null ? false : s.bot !== null || personConnected(s, (owner) => presence.connected(owner))));
 }
 
 export function lobbyEntry(record: TableRecord, presence: PresenceView): LobbyEntry {

@@ -5,10 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { Analyser } from '../../src/lib/analysis/analyser.svelte.ts';
 import type { AnalysisReport, AnalysisRequest } from '../../src/lib/analysis/protocol.ts';
-import { translate, type Dictionaries, type MessageKey, type Params } from '../../src/lib/i18n/index.ts';
+import { loadChrome, translate, type Dictionaries, type MessageKey, type Params } from '../../src/lib/i18n/index.ts';
 import { botChoices, KNOWN_LEVELS } from '../../src/lib/table/bots.ts';
 import { describeNotice } from '../../src/lib/table/describe.ts';
 import { levelWords } from '../../src/lib/table/level-words.ts';
+
+// The chrome's Dutch and Spanish, as a page in those languages loads them.
+await Promise.all([loadChrome('nl'), loadChrome('es')]);
 
 const words = (locale: 'en' | 'nl' | 'es', loaded: Dictionaries[] = [levelWords]) => (key: MessageKey, params?: Params) => translate(locale, key, params, loaded);
 

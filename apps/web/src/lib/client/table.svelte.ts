@@ -262,6 +262,9 @@ export class TableClient {
   /** This seat has finished with the moment the table waits at (closed the round's summary): the table need not
    * wait for it any more. Harmless when it does not (the server answers ok and changes nothing). */
   ready = () => this.send({ type: 'ready', table: this.id as never });
+  /** "Continue on another device": a code (single use, ten minutes) another device of this seat's person redeems
+   * to hold the seat too. A newer one replaces the one before. The reply comes back, not as `error`. */
+  deviceCode = () => this.send({ type: 'device-code', table: this.id as never });
 
   async rematch(): Promise<string | null> {
     const reply = await this.command({ type: 'rematch', table: this.id as never });

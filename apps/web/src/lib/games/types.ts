@@ -57,8 +57,9 @@ export interface GameModule {
   /** The game in progress, drawn from the table client in context (its payload holds the view and legal moves). */
   readonly Play: Component;
   /** The game part of the final screen: how the scores came about. Props: the final view, the viewer's seat and the
-   * log as this page holds it (a game may draw its story from it, like money round by round). */
-  readonly Final: Component<{ view: unknown; seat: number | null; log: readonly LogEntry[] }>;
+   * log as this page holds it (a game may draw its story from it, like money round by round). Loaded once a game
+   * ends: the table page does not carry it. */
+  readonly Final: () => Promise<{ default: Component<{ view: unknown; seat: number | null; log: readonly LogEntry[] }> }>;
   /** A seat's line of the shared final ranking in the game's own words: its score as the game writes it ("$390k",
    * "21 points") and a note ("arrested"). Without it the ranking shows the bare score. The order is the outcome's
    * places, never the game's to change. */
@@ -66,7 +67,7 @@ export interface GameModule {
   /** One view drawn without any decision to take (the replay viewer). */
   readonly Still: Component<{ view: unknown }>;
   /** The rules for a first-time player, in the reader's language: the /rules/<game> page, linked from the table. */
-  readonly Rules: Component;
+  readonly Rules: () => Promise<{ default: Component }>;
   /** The log as this game's table keeps it, from the log this page holds (Robbery without the memory aid: banked
    * raids' moves faded, as a latecomer gets them). Without it, the log as held. */
   shownLog?(log: readonly LogEntry[], view: unknown): readonly LogEntry[];

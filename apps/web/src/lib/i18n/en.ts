@@ -264,6 +264,12 @@ export const en = {
   'push.blocked': 'Notifications are blocked for this site in your browser’s settings.',
   'push.unsupported': 'This browser cannot be told of your turn while the page is closed.',
   'error.paused': 'The table is waiting for its players to move on.',
+  'device.open': 'Continue on another device',
+  'log.deviceAdded': '{name} continues on another device too',
+  'error.wrong-code': 'That code is not right: check it, or make a new one.',
+  'error.code-expired': 'That code no longer works (a code lasts ten minutes, and only the newest counts): make a new one.',
+  'error.code-used': 'That code was used already: make a new one.',
+  'home.continue': 'Continue a game from another device',
 } as const;
 
 export type MessageKey = keyof typeof en;

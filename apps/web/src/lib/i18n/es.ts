@@ -266,4 +266,10 @@ export const es: Record<MessageKey, string> = {
   'push.blocked': 'Las notificaciones están bloqueadas para este sitio en la configuración del navegador.',
   'push.unsupported': 'Este navegador no puede avisarte de tu turno con la página cerrada.',
   'error.paused': 'La mesa espera a que los jugadores sigan.',
+  'device.open': 'Seguir en otro dispositivo',
+  'log.deviceAdded': '{name} sigue también en otro dispositivo',
+  'error.wrong-code': 'Ese código no es correcto: revísalo o crea uno nuevo.',
+  'error.code-expired': 'Ese código ya no sirve (un código dura diez minutos y solo cuenta el más reciente): crea uno nuevo.',
+  'error.code-used': 'Ese código ya se usó: crea uno nuevo.',
+  'home.continue': 'Seguir una partida desde otro dispositivo',
 };

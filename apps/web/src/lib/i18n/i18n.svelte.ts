@@ -1,13 +1,20 @@
 // The current language, as reactive state shared through context (never module state: see style.md).
 
 import { createContext } from 'svelte';
-import { hasKey, localName, pickLocale, translate, LOCALES, type Dictionaries, type Locale, type MessageKey, type Params } from './index.ts';
+import { hasKey, loadChrome, localName, pickLocale, translate, LOCALES, type Dictionaries, type Locale, type MessageKey, type Params } from './index.ts';
 
 /** A game's words, possibly with only English at hand and the other languages loaded when they are used. */
 type GameWords = Dictionaries & { readonly load?: (locale: Exclude<Locale, 'en'>) => Promise<Readonly<Record<string, string>>> };
 type LazyWords = GameWords & { readonly load: NonNullable<GameWords['load']> };
 
 const STORAGE_KEY = 'razzia.locale';
+
+/** The language this browser chose before (kept by `set`), else the first of its preferred ones we speak. */
+export function initialLocale(): Locale {
+  if (typeof window === 'undefined') return 'en';
+  const saved = localStorage.getItem(STORAGE_KEY);
+  return saved && (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : pickLocale(navigator.languages);
+}
 
 export class I18n {
   locale = $state<Locale>('en');
@@ -16,12 +23,9 @@ export class I18n {
   /** Games whose other languages load on demand, with what has loaded so far. */
   private lazy: { readonly words: LazyWords; dict: Dictionaries; loading: Partial<Record<Locale, Promise<void>>> }[] = [];
 
-  constructor(initial?: Locale) {
-    if (initial) this.locale = initial;
-    else if (typeof window !== 'undefined') {
-      const saved = localStorage.getItem(STORAGE_KEY);
-      this.locale = saved && (LOCALES as readonly string[]).includes(saved) ? (saved as Locale) : pickLocale(navigator.languages);
-    }
+  /** `initial`: a language whose chrome words have loaded (`initialLocale` and `loadChrome`, as the layout does). */
+  constructor(initial: Locale = 'en') {
+    this.locale = initial;
   }
 
   /** A game's words, once its module has loaded; resolves when they are there in the current language. */
@@ -54,7 +58,9 @@ export class I18n {
       }));
   }
 
-  set(locale: Locale): void {
+  /** Switches language once its chrome words are here (the words change at once, not English first). */
+  async set(locale: Locale): Promise<void> {
+    await loadChrome(locale).catch(() => undefined); // offline: English words until it loads
     this.locale = locale;
     for (const entry of this.lazy) void this.fill(entry, locale);
     if (typeof window !== 'undefined') {

@@ -4,18 +4,28 @@
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
+import type { DeviceKey } from '../table/device-words.ts';
 import type { LevelKey } from '../table/level-words.ts';
 import { en, type MessageKey as ChromeKey } from './en.ts';
-import { es } from './es.ts';
-import { nl } from './nl.ts';
 
-/** Every key: the chrome's, every game's, and the words that load with the analysis and the level picker. */
-export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey;
+/** Every key: the chrome's, every game's, and the words that load with the analysis, the level picker and "Continue on
+ * another device". */
+export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey | DeviceKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };
 
-export const DICTIONARIES: Record<Locale, Record<ChromeKey, string>> = { en, nl, es };
+/**
+ * The chrome's words by language: English always at hand (it is every other language's fallback); Dutch and Spanish
+ * once `loadChrome` has brought them, so a page carries only the language it shows (the table page's budget).
+ */
+const chrome: Partial<Record<Locale, Readonly<Record<ChromeKey, string>>>> = { en };
+
+/** Brings the chrome's words in this language (once); resolves when `translate` has them. */
+export async function loadChrome(locale: Locale): Promise<void> {
+  if (chrome[locale]) return;
+  chrome[locale] = locale === 'nl' ? (await import('./nl.ts')).nl : (await import('./es.ts')).es;
+}
 
 export type Params = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: Params) => string;
@@ -42,8 +52,8 @@ export function translate(locale: Locale, key: MessageKey, params?: Params, game
 }
 
 function lookup(locale: Locale, key: string, games: readonly Dictionaries[]): string | undefined {
-  const chrome = (DICTIONARIES[locale] as Record<string, string>)[key];
-  if (chrome !== undefined) return chrome;
+  const own = (chrome[locale] as Record<string, string> | undefined)?.[key];
+  if (own !== undefined) return own;
   for (const d of games) {
     const text = d[locale][key];
     if (text !== undefined) return text;

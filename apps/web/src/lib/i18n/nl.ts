@@ -266,4 +266,10 @@ export const nl: Record<MessageKey, string> = {
   'push.blocked': 'Meldingen zijn voor deze site geblokkeerd in de instellingen van je browser.',
   'push.unsupported': 'Deze browser kan je niet laten weten dat je aan de beurt bent als de pagina dicht is.',
   'error.paused': 'De tafel wacht tot de spelers verder willen.',
+  'device.open': 'Verder op een ander apparaat',
+  'log.deviceAdded': '{name} speelt nu ook op een ander apparaat',
+  'error.wrong-code': 'Die code klopt niet: controleer hem, of maak een nieuwe.',
+  'error.code-expired': 'Die code werkt niet meer (een code geldt tien minuten, en alleen de nieuwste telt): maak een nieuwe.',
+  'error.code-used': 'Die code is al gebruikt: maak een nieuwe.',
+  'home.continue': 'Een partij voortzetten vanaf een ander apparaat',
 };

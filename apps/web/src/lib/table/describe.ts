@@ -28,6 +28,8 @@ export function describeNotice(entry: LogEntry, names: readonly string[], t: Tra
       return t('log.replaced', { name: who(e.seat) });
     case 'hint-asked':
       return t('log.hintAsked', { name: who(e.seat) });
+    case 'device-added':
+      return t('log.deviceAdded', { name: who(e.seat) });
     case 'mute':
       return t(e.muted ? 'log.muted' : 'log.unmuted', { name: e.target === 'spectators' ? t('chat.spectators') : who(e.target) });
     case 'slow-mode':

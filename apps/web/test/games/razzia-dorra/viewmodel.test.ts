@@ -9,7 +9,7 @@ import { eventFor, legal, razziaDorra, shareOf, startGame, view, type Action, ty
 import { plannedSplit } from '@razzia/game-razzia-dorra/bots/greedy';
 import type { LogEntry } from '@razzia/protocol/table';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, translate, type Locale, type MessageKey } from '../../../src/lib/i18n/index.ts';
+import { LOCALES, loadChrome, translate, type Locale, type MessageKey } from '../../../src/lib/i18n/index.ts';
 import { dorraModule } from '../../../src/lib/games/razzia-dorra/module.ts';
 import { beatMs, catchUp, MAX_BEHIND, nextBeat, revealBars, sceneAt } from '../../../src/lib/games/razzia-dorra/scene.ts';
 import { moneyByRound, roundEndBetween, roundStory } from '../../../src/lib/games/razzia-dorra/story.ts';
@@ -29,10 +29,15 @@ import {
   suggestedPlan,
 } from '../../../src/lib/games/razzia-dorra/viewmodel.ts';
 import { roundStarts } from '../../../src/lib/games/razzia-dorra/replay.ts';
+import { dorraEn } from '../../../src/lib/games/razzia-dorra/messages/en.ts';
+import { dorraNl } from '../../../src/lib/games/razzia-dorra/messages/nl.ts';
+import { dorraEs } from '../../../src/lib/games/razzia-dorra/messages/es.ts';
 
+// The chrome's Dutch and Spanish, as a page in those languages loads them.
+await Promise.all([loadChrome('nl'), loadChrome('es')]);
 const NAMES = ['Udo', 'Claudia', 'Stefan', 'Karin', 'Miriam', 'Felix', 'Elke', 'Dennis'];
 const fixtures = new URL('../../../../../fixtures/razzia-dorra/', import.meta.url).pathname;
-const t = (locale: Locale) => (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params, [dorraModule.messages]);
+const t = (locale: Locale) => (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params, [{ en: dorraEn, nl: dorraNl, es: dorraEs }]);
 
 interface Step {
   /** The state after the move, and the events it produced. */

@@ -9,9 +9,12 @@ import { resolveChance } from '@razzia/contract/chance';
 import { Rng, step, type Move } from '@razzia/contract';
 import { faded, legalActions, robbery, sortValues, tell, view, type Action, type GameEvent, type GameState, type Seat } from '@razzia/game-robbery';
 import type { LogEntry } from '@razzia/protocol/table';
-import { LOCALES, translate, type Locale } from '../../../src/lib/i18n/index.ts';
+import { LOCALES, loadChrome, translate, type Locale } from '../../../src/lib/i18n/index.ts';
 import { robberyModule } from '../../../src/lib/games/robbery/module.ts';
 import { raidStarts } from '../../../src/lib/games/robbery/replay.ts';
+import { robberyEn } from '../../../src/lib/games/robbery/messages/en.ts';
+import { robberyEs } from '../../../src/lib/games/robbery/messages/es.ts';
+import { robberyNl } from '../../../src/lib/games/robbery/messages/nl.ts';
 import {
   choiceLabel,
   decisionFor,
@@ -31,8 +34,10 @@ import {
   type Translate,
 } from '../../../src/lib/games/robbery/viewmodel.ts';
 
+// The chrome's Dutch and Spanish, as a page in those languages loads them.
+await Promise.all([loadChrome('nl'), loadChrome('es')]);
 const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli'];
-const tr = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [robberyModule.messages]);
+const tr = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }]);
 const t = tr('en');
 
 /** A random legal game with chance, every state along the way with the log as seat `viewer` saw it. */

@@ -1,9 +1,7 @@
 // Razzia! in the web client: what the shared table chrome draws for this game, and its words.
 
 import type { GameModule } from '../types.ts';
-import Final from './Final.svelte';
 import Play from './Play.svelte';
-import Rules from './Rules.svelte';
 import Still from './Still.svelte';
 import { razziaEn } from './messages/en.ts';
 import { replayRecord } from './replay.ts';
@@ -20,9 +18,9 @@ export const razziaModule: GameModule = {
     load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.razziaNl) : import('./messages/es.ts').then((m) => m.razziaEs)),
   },
   Play,
-  Final,
+  Final: () => import('./Final.svelte'),
   Still,
-  Rules,
+  Rules: () => import('./Rules.svelte'),
   describe: describeEntry,
   replay: replayRecord,
   choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),

@@ -1,24 +1,27 @@
 // Robbery in the web client: what the shared table chrome draws for this game, and its words.
 
 import type { GameModule } from '../types.ts';
-import Final from './Final.svelte';
 import Play from './Play.svelte';
-import Rules from './Rules.svelte';
 import Still from './Still.svelte';
 import { robberyEn } from './messages/en.ts';
-import { robberyEs } from './messages/es.ts';
-import { robberyNl } from './messages/nl.ts';
 import { replayRecord } from './replay.ts';
 import type { GameView } from '@razzia/game-robbery/client';
 import { describeEntry, kept, standing } from './viewmodel.ts';
 
 export const robberyModule: GameModule = {
   id: 'robbery',
-  messages: { en: robberyEn, nl: robberyNl, es: robberyEs },
+  // English at once (standing in for the others until they load); Dutch or Spanish when a reader uses them: the
+  // table page carries one language, not three.
+  messages: {
+    en: robberyEn,
+    nl: robberyEn,
+    es: robberyEn,
+    load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.robberyNl) : import('./messages/es.ts').then((m) => m.robberyEs)),
+  },
   Play,
-  Final,
+  Final: () => import('./Final.svelte'),
   Still,
-  Rules,
+  Rules: () => import('./Rules.svelte'),
   describe: describeEntry,
   standing: (view, seat, t) => standing(view as never, seat, t),
   shownLog: (log, view) => kept(log, (view as GameView).memoryAid),
