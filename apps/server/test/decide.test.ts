@@ -567,6 +567,7 @@ describe('rematch', () => {
     expect(created?.record).toMatchObject({ id: next, status: 'waiting', host: HOST, botSeed: 'seed', seq: 2, version: 0, rematch: null });
     // Fair draws from the seed drawn with the request: stored with the new table, only its commitment in the record.
     expect(created?.fairSeed).toBe('ab'.repeat(32));
+    expect(created?.record.settings.name).toBe(`${table.record.settings.name} (2)`);
     expect(created?.record.fair).toMatchObject({ contributions: [null, null], seed: null });
     expect(created?.record.seats).toEqual([
       { name: 'Host', owner: HOST, bot: null },

@@ -1,8 +1,8 @@
 // A table's life: seats change roles live, rematch with the same seats, graceful shutdown with a reason.
 
 import { describe, expect, it } from 'vitest';
-import type { Token } from '@razzia/protocol';
-import { DEFAULT_SWEEP } from '../src/tables/registry.ts';
+import { MAX_TABLE_NAME, type Token } from '@razzia/protocol';
+import { DEFAULT_SWEEP, rematchName } from '../src/tables/registry.ts';
 import { TestClient, autoPlay, createTable, seatedTable, tempDir, testServer } from './harness.ts';
 
 describe('table lifecycle', () => {
@@ -48,6 +48,8 @@ describe('table lifecycle', () => {
     const view = await fresh.watch(rematch.table);
     expect(view.snapshot.you).toEqual({ seat: 1, host: false });
     expect(view.snapshot.table.status).toBe('waiting');
+    // Named after the finished table with the next number, so the two are told apart in any list.
+    expect(view.snapshot.table.name).toBe('Test table (2)');
     expect(view.snapshot.table.seats.map((s) => s.occupant?.name)).toEqual(['Host', 'Guest', 'Greedy bot']);
     expect(view.snapshot.table.seats[0]?.occupant?.host).toBe(true);
     // A new seed, committed anew, and nobody's contribution yet (each person sends one for this game).
@@ -60,6 +62,16 @@ describe('table lifecycle', () => {
     await host.must({ type: 'start', table: rematch.table });
     for (const c of [host, guest, fresh]) c.close();
     await server.close();
+  });
+
+  it('a rematch is named with the next number, within the longest name a table may have', () => {
+    expect(rematchName('Friday night')).toBe('Friday night (2)');
+    expect(rematchName('Friday night (2)')).toBe('Friday night (3)');
+    expect(rematchName('Friday night (9)')).toBe('Friday night (10)');
+    expect(rematchName('(2)')).toBe('(2) (2)');
+    const long = 'ê'.repeat(MAX_TABLE_NAME);
+    expect([...rematchName(long)]).toHaveLength(MAX_TABLE_NAME);
+    expect(rematchName(long)).toBe(`${'ê'.repeat(MAX_TABLE_NAME - 4)} (2)`);
   });
 
   it('a graceful shutdown tells every client why, closes the connection, and the client comes back by itself', async () => {

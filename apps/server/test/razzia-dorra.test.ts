@@ -122,6 +122,7 @@ function expectHidden(client: TestClient, id: TableId, truth: Truth): number {
     expect(payload.legal).toEqual(viewer === null ? [] : legal(state, viewer));
     expect(payload.awaiting).toEqual(p.kind === 'decide' ? p.seats : []);
     expect(payload.outcome).toEqual(p.kind === 'over' ? p.outcome : null);
+    expect(payload.opened, `the version ${viewer}'s decision opened at, at version ${v}`).toBe(openedAt(truth, v, viewer));
 
     // What the view must mean, said directly against the true state.
     const seen = payload.view as unknown as GameView;
@@ -157,6 +158,19 @@ function expectHidden(client: TestClient, id: TableId, truth: Truth): number {
     }
   }
   return checked;
+}
+
+/** The version at which `viewer`'s decision open at version `v` opened: it stays open back through every version at
+ * which the game awaited that seat and the move made was another's (a simultaneous pick); null if none is open. */
+function openedAt(truth: Truth, v: number, viewer: Seat | null): number | null {
+  const awaits = (u: number) => {
+    const p = pending(truth.states[u] as GameState);
+    return viewer !== null && p.kind === 'decide' && p.seats.includes(viewer);
+  };
+  if (!awaits(v)) return null;
+  let u = v;
+  while (u > 0 && awaits(u - 1) && !('seat' in (truth.moves[u - 1] as Move<Action>) && (truth.moves[u - 1] as { seat: Seat }).seat === viewer)) u--;
+  return u;
 }
 
 const randomPick = (seed: string) => {

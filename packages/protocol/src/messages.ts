@@ -159,6 +159,10 @@ export const GamePayloadSchema = z.strictObject({
   version: z.int().min(0),
   /** The seats whose decision the game waits for now (several at once for a simultaneous choice). */
   awaiting: z.array(SeatSchema).max(8),
+  /** The version at which this seat's open decision opened (it stays while others decide, e.g. a simultaneous
+   * pick); null when the game does not wait for this viewer. A hint thought on an older version than this was
+   * about a decision that is gone. */
+  opened: z.int().min(0).nullable(),
   view: z.looseObject({}),
   legal: z.array(z.looseObject({ type: z.string() })),
   outcome: OutcomeSchema.nullable(),

@@ -5,7 +5,7 @@
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
 import { chanceLabel, commitTo, DEAL_LABEL, fairSource } from '@razzia/contract/fair';
-import { BOT_NAMES, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
+import { BOT_NAMES, MAX_TABLE_NAME, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
@@ -586,7 +586,18 @@ function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: 
   seats.forEach((s, seat) => {
     if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
   });
-  return { record: { ...newTable(id, old.settings, old.host, now, botSeed, fairSeed), seats, seq: entries.length }, entries, fairSeed };
+  const settings = { ...old.settings, name: rematchName(old.settings.name) };
+  return { record: { ...newTable(id, settings, old.host, now, botSeed, fairSeed), seats, seq: entries.length }, entries, fairSeed };
+}
+
+/** A rematch's name: the finished table's with the next number in brackets, in at most MAX_TABLE_NAME characters
+ * (code points, as names are counted). Numbers need no translation. */
+export function rematchName(name: string): string {
+  const numbered = /^(.*\S) \((\d{1,6})\)$/u.exec(name);
+  const base = numbered ? numbered[1]! : name;
+  const suffix = ` (${numbered ? Number(numbered[2]) + 1 : 2})`;
+  const room = MAX_TABLE_NAME - [...suffix].length;
+  return [...base].slice(0, room).join('').trimEnd() + suffix;
 }
 
 /** How long a table remembers a forwarded request that changed it: longer than a forward is ever retried (four

@@ -167,10 +167,11 @@ export class TableRegistry {
   }
 
   /**
-   * After the end, anyone seated may ask for a rematch: a new table with the same seats and host. The finished
-   * table decides it once, as one of its commands, and the new table is created by the very step that stores that
-   * decision (fenced like every append in a cluster): asking again, a retried request, or a stale owner of the old
-   * table never opens a second one.
+   * After the end, anyone seated may ask for a rematch: a new table with the same seats and host, named after the
+   * finished one with the next number ("Friday night (2)", then "(3)": `rematchName`). The finished table decides
+   * it once, as one of its commands, and the new table is created by the very step that stores that decision
+   * (fenced like every append in a cluster): asking again, a retried request, or a stale owner of the old table
+   * never opens a second one.
    */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
     const proposed = newTableId();
@@ -248,3 +249,5 @@ export class TableRegistry {
     await Promise.all([...this.tables.values()].map((t) => t.settled()));
   }
 }
+
+export { rematchName } from './decide.ts';

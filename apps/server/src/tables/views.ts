@@ -53,9 +53,11 @@ export function gamePayload(game: AnyGame, table: Table, viewer: Viewer): GamePa
   if (table.state === null) return null;
   const pending = game.pending(table.state);
   const awaiting = pending.kind === 'decide' ? pending.seats : [];
+  const mine = viewer !== null && awaiting.includes(viewer) ? table.record.decisions.find((d) => d.seat === viewer) : undefined;
   return {
     version: table.record.version,
     awaiting,
+    opened: mine?.since ?? null,
     view: game.view(table.state, viewer),
     legal: viewer !== null && awaiting.includes(viewer) ? game.legal(table.state, viewer) : [],
     outcome: pending.kind === 'over' ? pending.outcome : null,

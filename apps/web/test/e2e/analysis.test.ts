@@ -47,8 +47,10 @@ describe('a post-game analysis', () => {
     const index = Number(await mark.getAttribute('data-index'));
     const total = Number(/of (\d+)/.exec((await phone.locator('[data-testid=step]').textContent()) ?? '')?.[1]);
     expect(await phone.locator('[data-testid=step]').textContent()).toBe(`Move 0 of ${total}`);
+    // The list and the replay count moves alike: a click on "Move n" shows "Move n of …", the board just after it.
+    expect(await mark.locator('.move').textContent()).toBe(`Move ${index + 1}`);
     await mark.click();
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index} of ${total}`);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index + 1} of ${total}`);
     expect(await mark.getAttribute('aria-current')).toBe('step');
     await view(phone, 'bots-analysis-jump-phone');
 

@@ -6,7 +6,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, addBot, openTable, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { DESKTOP, PHONE, addBot, moved, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -63,9 +63,20 @@ describe('bots worth playing against', () => {
     expect(await spectator.locator('[data-testid=hint]').count()).toBe(0); // watching: nothing to ask about
 
     await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+    // Where the game starts on the page, on the desktop and on a phone: a hint coming or going never moves it.
+    const places = async () => {
+      const at = async () => host.evaluate(() => Math.round(document.querySelector('.game')!.getBoundingClientRect().top + scrollY));
+      const desktop = await at();
+      await host.setViewportSize(PHONE);
+      const phone = await at();
+      await host.setViewportSize(DESKTOP);
+      return { desktop, phone };
+    };
+    const without = await places();
     await host.click('[data-testid=hint]');
     const choice = host.locator('[data-testid=hint-choice]');
     await choice.waitFor({ timeout: 60_000 });
+    expect(await places()).toEqual(without);
     const said = await host.locator('[data-testid=hint-said]').textContent();
     expect(said).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
     // The suggestion is one of Razzia!'s decisions, in the words of its buttons.
@@ -79,6 +90,17 @@ describe('bots worth playing against', () => {
     expect(ringed).toEqual([{ outline: 'solid', inBar: true }]);
     await shot(host, 'bots-hint-desktop');
     await e2e.audit(host, 'hint (desktop)');
+    // The hint belongs to that decision: once Ann has decided it goes, and her next decision shows none (the same
+    // choice offered again is another decision).
+    const before = await version(host);
+    await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click();
+    await moved(host, before);
+    await expect.poll(() => host.locator('[data-testid=hint-choice]').count()).toBe(0);
+    expect(await places()).toEqual(without);
+    if ((await nextTurn(host)) === 'act') {
+      expect(await host.locator('[data-testid=hint-choice]').count()).toBe(0);
+      expect(await host.locator('style[data-hint-ring]').count()).toBe(0);
+    }
     // Everybody is told that Ann asked (never what she was told).
     await expect.poll(() => spectator.locator('body').textContent(), { timeout: 30_000 }).toMatch(/Ann asked for a hint/);
     expect(await spectator.locator('[data-testid=hint-choice]').count()).toBe(0);

@@ -1,17 +1,22 @@
 // Dorra's Razzia end to end in real headless Chromium against the real server on loopback: a host on a desktop
-// opens an eight-seat table, a friend joins by the link on a 390×844 phone (with reduced motion), six bots fill the
-// other seats, a spectator watches the whole game. Everybody plays by the page alone — cards chosen by tap and by
+// opens an eight-seat table, a friend joins by the link on a 390×844 phone (with reduced motion), both reading
+// Dutch, six bots fill the other seats, a spectator watches the whole game. Everybody plays by the page alone — cards chosen by tap and by
 // keys, the extra chit placed, splits arranged on screen and proposed, proposals accepted and refused — to the
 // final money. On the way: screenshots of the moments (picks with who has chosen, the reveal turning over bar by bar,
 // a deal proposed and answered, a duel with its dice, a round's end the table waits at, the final money with its
 // chart) into apps/web/test-artifacts/, axe-core on every page, eight seats fitting the phone, the card help on tap,
-// nobody's face-down card or hand on the spectator's screen.
+// nobody's face-down card or hand on the spectator's screen, and the layout audit (layout-audit.ts) at every
+// decision of both people, the phone also as a 360×740 one.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
 import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E();
+const layout = layoutAudit();
+/** Both people read Dutch (the suite's languages rotate across the games). */
+const DUTCH = { locale: 'nl-NL' } as const;
 
 interface Style {
   /** Chooses cards with the number keys and Enter, not the mouse. */
@@ -94,7 +99,7 @@ function roundEnd(name: string) {
     await summary.waitFor();
     expect(await summary.locator('[data-testid=summary-bar]').count()).toBeGreaterThan(0);
     expect(await summary.locator('[data-testid=summary-won]').count()).toBe(8);
-    await expect(summary.textContent()).resolves.toMatch(/deals the next round\.$/);
+    await expect(summary.textContent()).resolves.toMatch(/deelt de volgende ronde\.$/); // in Dutch, as both people read
     await view(page, `dorra-round-end-${name}`);
     await e2e.audit(page, `round end, ${name}`);
   };
@@ -137,10 +142,10 @@ async function watchForLeaks(page: Page): Promise<() => Promise<number>> {
 
 describe('Dorra’s Razzia in real browsers', () => {
   it('eight seats — a desktop host, a friend on a phone, six bots — and a spectator, from the link to the final money', async () => {
-    const host = await e2e.newPage();
+    const host = await e2e.newPage(undefined, { context: DUTCH });
     const link = await openTable(host, e2e.url, { game: 'razzia-dorra', players: 8, name: 'Dorra night' });
     await takeSeat(host, 0, 'Hostess');
-    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { reducedMotion: 'reduce' } });
+    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { reducedMotion: 'reduce', ...DUTCH } });
     await phone.goto(link);
     await takeSeat(phone, 1, 'Felix');
     for (let seat = 2; seat < 8; seat++) await addBot(host, seat, seat % 2 === 0 ? 'greedy' : 'random');
@@ -184,11 +189,12 @@ describe('Dorra’s Razzia in real browsers', () => {
     let phoneShots = false;
     let helped = false;
     const phoneDuring = async (page: Page) => {
+      await layout.check(page, 'phone (nl)', { also: [SMALL_PHONE], every: 3 });
       const handCard = page.locator('section.hand [data-testid=card-help]').first();
       if (!helped && (await handCard.count()) > 0) {
         helped = true;
         await handCard.tap();
-        await expect.poll(() => page.locator('[data-testid=card-explained] p').textContent()).toMatch(/^\S.* (gambler|raid) \d: goes to the /);
+        await expect.poll(() => page.locator('[data-testid=card-explained] p').textContent()).toMatch(/^\S.* (gokker|razzia) \d: gaat naar de /);
         await view(page, 'dorra-card-help-phone');
       }
       if (phoneShots || (await page.locator('[data-testid=actions][data-decision=pick]').count()) === 0) return;
@@ -199,6 +205,7 @@ describe('Dorra’s Razzia in real browsers', () => {
     };
     let hostShots = false;
     const hostDuring = async (page: Page) => {
+      await layout.check(page, 'host (nl)');
       if (hostShots || (await page.locator('[data-testid=actions][data-decision=propose]').count()) === 0) return;
       hostShots = true;
       await view(page, 'dorra-propose-desktop');
@@ -211,23 +218,26 @@ describe('Dorra’s Razzia in real browsers', () => {
     const [byHost, byPhone] = await Promise.all([play(host, { keyboard: true, hard: true }, hostDuring, roundEnd('desktop')), play(phone, {}, phoneDuring, roundEnd('phone'))]);
     await spectating;
 
-    // Everybody reaches the same results, with the money won and its chits.
+    // Everybody reaches the same results, with the money won and its chits: the same seats in the same order with
+    // the same totals, in any language.
     const pages = [host, phone, spectator];
     const rankings = await Promise.all(
       pages.map(async (p) => {
         await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
-        return p.locator('[data-testid=ranking]').innerText();
+        return p.locator('[data-testid=ranking] li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('style')} ${li.querySelector('.total')?.textContent}`));
       }),
     );
-    const plain = (r: string) => r.replace(/\s*\(you\)/g, '');
-    for (const r of rankings) expect(plain(r)).toBe(plain(rankings[0]!));
+    expect(rankings[0]).toHaveLength(8);
+    for (const r of rankings) expect(r).toEqual(rankings[0]);
     await host.waitForSelector('[data-testid=final-money]');
     expect(await host.locator('[data-testid=final-money] ol > li').count()).toBe(8);
     // One money format everywhere, and each player's money round by round: a line per seat.
-    expect(rankings[0]).toMatch(/\$\d+k/);
+    expect(rankings[0]!.filter((r) => !/\$\d+k/.test(r))).toEqual([]);
     await expect.poll(() => host.locator('[data-testid=money-chart] polyline').count()).toBe(8);
     await view(host, 'dorra-final-desktop');
     await shot(phone, 'dorra-final-phone');
+    await layout.check(host, 'results, host (nl)');
+    await layout.check(phone, 'results, phone (nl)', { also: [SMALL_PHONE] });
     await e2e.audit(host, 'results');
     await e2e.audit(phone, 'results, phone');
     const numbers = await host.locator('.log li .n').allTextContents();
@@ -242,6 +252,7 @@ describe('Dorra’s Razzia in real browsers', () => {
     expect(await leaks()).toBe(0);
     expect(helped).toBe(true);
     expect([...seen].sort()).toEqual(['answered', 'duel', 'picks', 'proposed', 'reveal', 'turning']);
+    expect(layout.checks).toBeGreaterThan(2 * 12);
 
     // The replay viewer steps through the finished game: the table as a spectator saw it, move by move.
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);

@@ -5,11 +5,13 @@
 // on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards readable and
 // explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding, player
 // colours, My tables, the replay viewer, the phone's results width. Every page passes axe-core in the scheme it is
-// shown in. Screenshots of each moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts;
-// people missing from a table (alone with bots, a stand-in) are in ./absence.test.ts.
+// shown in, and the layout audit (layout-audit.ts) at every decision of the host, the phone (also as a 360×740 one)
+// and Elke once she reads Spanish; offline at a decision, the page says so and sends nothing. Screenshots of each
+// moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts; people missing from a table (alone
+// with bots, a stand-in) are in ./absence.test.ts.
 
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -18,6 +20,7 @@ import {
   dismissMoment,
   fixtures,
   moved,
+  nextTurn,
   openTable,
   playToEnd as play,
   shot,
@@ -27,8 +30,10 @@ import {
   version,
   view,
 } from './support.ts';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
 
 const e2e = useE2E();
+const layout = layoutAudit();
 const audit = (page: Page, name: string) => e2e.audit(page, name);
 
 interface Style {
@@ -86,10 +91,16 @@ const lightness = (page: Page) =>
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
   });
 
-/** How far below the auction's place the players' panels start: it must not change when an auction opens or
- * closes (on a phone the row above may grow a line with its cards; that is the row, not the auction). */
-const playersGap = (page: Page) =>
-  page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('[data-testid=auction-slot]')!.getBoundingClientRect().top));
+/** On a phone, the auction's place while no auction has been held this round ("No auction"): how tall it is
+ * (null while it shows an auction or the last one's result). */
+const idleSlot = (page: Page) =>
+  page.evaluate(() => {
+    const slot = document.querySelector('[data-testid=auction-slot]');
+    return slot && !slot.matches('.running') && !slot.querySelector('[data-testid=auction-result]') ? Math.round(slot.getBoundingClientRect().height) : null;
+  });
+/** Where the board starts in the game's own area (banners above it aside). */
+const boardTop = (page: Page) =>
+  page.evaluate(() => Math.round(document.querySelector('[data-board]')!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top));
 /** Where the players' panels start in the game's own area (banners above it aside). */
 const playersTop = (page: Page) =>
   page.evaluate(() => Math.round(document.querySelector('.players')!.getBoundingClientRect().top - document.querySelector('.game')!.getBoundingClientRect().top));
@@ -225,12 +236,22 @@ describe('a whole game in real browsers', () => {
       await shot(spectator, 'spectator-auction-desktop');
       await audit(spectator, 'auction, watching');
       // Who won: the winning bid and the cards on the winner's panel, with no animation under reduced motion.
-      await spectator.waitForSelector('section.player.just-won', { timeout: 90_000 });
-      const instant = await spectator.evaluate(() => ({
-        motion: document.documentElement.dataset.motion,
-        running: document.getAnimations().filter((a) => a.playState === 'running').length,
-        won: document.querySelector('[data-testid=auction-result]')?.textContent ?? '',
-      }));
+      // (Read at the moment both show: the next auction may open soon after and take the result's place.)
+      const instant = (await (
+        await spectator.waitForFunction(
+          () => {
+            const result = document.querySelector('[data-testid=auction-result]');
+            if (!document.querySelector('section.player.just-won') || !result) return false;
+            return {
+              motion: document.documentElement.dataset.motion,
+              running: document.getAnimations().filter((a) => a.playState === 'running').length,
+              won: result.textContent ?? '',
+            };
+          },
+          null,
+          { timeout: 90_000, polling: 'raf' },
+        )
+      ).jsonValue()) as { motion: string | undefined; running: number; won: string };
       expect(instant.motion).toBe('off');
       expect(instant.running).toBe(0);
       expect(instant.won).toMatch(/won with \d+/);
@@ -252,6 +273,7 @@ describe('a whole game in real browsers', () => {
     let bidView = false;
     let hostChecks = false;
     const hostDuring = async (page: Page) => {
+      await layout.check(page, 'host');
       hostTops.push(await playersTop(page));
       if (!hostChecks) {
         hostChecks = true;
@@ -302,6 +324,7 @@ describe('a whole game in real browsers', () => {
     let summaries = 0;
     const hostMoment = async (page: Page) => {
       if (summaries++ > 0) return;
+      await layout.check(page, 'round summary, host');
       // The end of round 1, for everybody: each player's points by category, penalties, swaps, the next starter.
       const summary = page.locator('[data-testid=round-summary]');
       await summary.waitFor();
@@ -319,7 +342,8 @@ describe('a whole game in real browsers', () => {
 
     // ── Felix (phone): readable cards, a tap explains, tips, turn alerts while the page is hidden ────────────
     let phoneStep = 0;
-    const phoneGaps: number[] = [];
+    const idleSlots: number[] = [];
+    const phoneTops: number[] = [];
     let readable = false;
     let alerted: Spied | null = null;
     let courtChecked = false;
@@ -345,7 +369,10 @@ describe('a whole game in real browsers', () => {
       courtChecked = true;
     };
     const phoneDuring = async (page: Page) => {
-      phoneGaps.push(await playersGap(page));
+      phoneTops.push(await boardTop(page));
+      await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3 });
+      const idle = await idleSlot(page);
+      if (idle !== null) idleSlots.push(idle);
       phoneStep++;
       if (phoneStep === 1) {
         // The first game is explained at the moment it matters.
@@ -408,6 +435,7 @@ describe('a whole game in real browsers', () => {
     // ── Elke reloads once mid-auction, then plays on in Spanish ──────────────────────────────────────────────
     let reloaded = false;
     const elkeDuring = async (page: Page) => {
+      if (reloaded) await layout.check(page, 'elke (es)');
       if (reloaded || !(await page.locator('[data-testid=auction-slot].running').count())) return;
       reloaded = true;
       await page.reload();
@@ -459,9 +487,14 @@ describe('a whole game in real browsers', () => {
     expect(summaries).toBeGreaterThan(0);
     expect(keyBid).toBe(true);
     expect(courtChecked).toBe(true);
-    // The auction's place beside the board is always there: the players' panels never moved.
+    // The auction's place beside the board is always there: the players' panels never moved. On a phone it is
+    // under the board and as tall as what it says: a round's "No auction" is one short box, not a tall empty one.
     expect(new Set(hostTops).size, JSON.stringify(hostTops)).toBe(1);
-    expect(new Set(phoneGaps).size, JSON.stringify(phoneGaps)).toBe(1);
+    for (const h of idleSlots) expect(h).toBeLessThan(100);
+    // …and the board above it never moved, whatever the turn bar or the next deal's notice said (the board itself
+    // grows a line as its row of cards fills, so what lies under it may move down; never the board).
+    expect(new Set(phoneTops).size, JSON.stringify(phoneTops)).toBe(1);
+    expect(layout.checks).toBeGreaterThan(20);
     expect(readable).toBe(true);
     // Felix's phone, hidden, was told it was his turn: the title, a tone, a vibration and a notification.
     expect(alerted).not.toBeNull();
@@ -493,10 +526,13 @@ describe('a whole game in real browsers', () => {
     const phoneWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
     await shot(phone, 'results-phone');
+    await layout.check(host, 'results, host');
+    await layout.check(phone, 'results, phone', { also: [SMALL_PHONE] });
     await audit(phone, 'results, phone');
     await phone.selectOption('[data-testid=language]', 'es');
     await expect.poll(() => phone.locator('#results-title').textContent()).not.toBe('Final scores');
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
+    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
     await shot(phone, 'results-phone-es');
     await phone.selectOption('[data-testid=language]', 'en');
 
@@ -555,6 +591,8 @@ describe('a whole game in real browsers', () => {
     // A record file from disk, by a file button that looks like the others: a good one steps to its end; an
     // illegal one is shown up to the broken move, with the rule it breaks; a malformed one is refused in words.
     await spectator.goto(`${e2e.url}/replay`);
+    // (The page draws once its words are here: the layout loads a language before it renders.)
+    await spectator.waitForSelector('[data-testid=record-file]', { state: 'attached' });
     expect(await spectator.locator('label.btn.file-button input[data-testid=record-file]').count()).toBe(1);
     await spectator.setInputFiles('[data-testid=record-file]', join(fixtures, 'records/hand-scored-2p.json'));
     await expect.poll(() => spectator.locator('[data-testid=step]').textContent()).toMatch(/^Move 0 of \d+$/);
@@ -589,6 +627,50 @@ describe('a whole game in real browsers', () => {
     await spectator.keyboard.press('Enter');
     await spectator.waitForURL(link);
 
+    e2e.expectClean();
+  });
+
+  it('offline at a decision: the page says so, greys out what cannot be sent, sends nothing, and is itself again once back', async () => {
+    // The connection really drops (Playwright's offline switch leaves websockets open): the page's websocket goes
+    // through a route that can close it, and refuses new ones while "offline"; socket.io's long polling too.
+    let offline = false;
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    const phone = await e2e.newPage(PHONE, { isMobile: true });
+    await phone.context().routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (offline) return ws.close();
+      sockets.push({ page: ws, server: ws.connectToServer() });
+    });
+    await phone.context().route(/\/socket\.io\//, (route) => (offline ? route.abort() : route.continue()));
+    await openTable(phone, e2e.url, { players: 2, name: 'Offline table' });
+    await takeSeat(phone, 0, 'Solo');
+    await addBot(phone, 1);
+    await startGame(phone);
+    expect(await nextTurn(phone)).toBe('act');
+    const at = await version(phone);
+
+    offline = true;
+    for (const s of sockets.splice(0)) {
+      await s.page.close();
+      await s.server.close();
+    }
+    await expect.poll(() => phone.locator('[role=status]').first().textContent()).toMatch(/Offline — reconnecting/);
+    // Nothing can be sent: every decision greyed out; a key press sends nothing and no error is made up.
+    await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBe(0);
+    expect(await phone.locator('[data-testid=actions] button:disabled').count()).toBeGreaterThan(0);
+    await phone.keyboard.press('1');
+    await layout.check(phone, 'offline, phone');
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
+    await view(phone, 'offline-phone');
+
+    // Back: the notice goes by itself, the decisions are live again, nothing was played meanwhile, and one plays.
+    offline = false;
+    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: 30_000 });
+    await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBeGreaterThan(0);
+    expect(await version(phone)).toBe(at);
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
+    await phone.locator('[data-testid=actions] button[data-action]:enabled').first().click();
+    await moved(phone, at);
+    expect(await phone.locator('[role=alert]').count()).toBe(0);
     e2e.expectClean();
   });
 });

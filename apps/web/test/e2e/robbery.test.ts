@@ -1,6 +1,6 @@
 // Robbery end to end in real headless Chromium against the real server on loopback: a host on a desktop opens a
-// table, a friend joins by the link on a 390×844 phone (playing by touch), two bots fill the other seats and a
-// spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
+// table, a friend joins by the link on a 390×844 phone (playing by touch, reading Spanish), two bots fill the
+// other seats and a spectator watches in Spanish. The two friends play for the Guard Dog (one takes it, the other robs them), so the
 // offer comes up; everybody plays to the arrests, the loot and the winner; the replay viewer opens the finished
 // game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
 // the Guard Dog's offer, a raid's end with its Boss check (a moment the table waits at), the end — land in
@@ -10,9 +10,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
 import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
+/** The layout audit at every decision of both friends (the phone also as a 360×740 one). */
+const layout = layoutAudit();
 
 /** What one friend's page has shown so far (each moment is photographed once per page). */
 interface Seen {
@@ -54,6 +57,7 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
   return async (page: Page) => {
     seen.moves++;
     const phone = name === 'phone';
+    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], every: 3 } : {});
     const snap = async (moment: string, focus?: string) => {
       if (focus) await page.locator(focus).last().scrollIntoViewIfNeeded();
       await (phone ? view(page, `robbery-${moment}-${name}`) : shot(page, `robbery-${moment}-${name}`));
@@ -61,7 +65,7 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
     };
     if (!seen.guard && (await page.locator('[data-testid=guard-offer]').count()) > 0) {
       seen.guard = true;
-      await expect.poll(() => page.locator('[data-testid=status]').textContent()).toMatch(/stealing .* from you: you have the Guard Dog/);
+      await expect.poll(() => page.locator('[data-testid=status]').textContent()).toMatch(phone ? /te roba .*: tienes el Perro guardián/ : /stealing .* from you: you have the Guard Dog/);
       await snap('guard-offer', '[data-testid=guard-offer]');
       // The spectator sees who decides, in Spanish: the holder of the Guard Dog.
       await spectator.waitForSelector('[data-phase=guard]');
@@ -82,12 +86,17 @@ function raidEnd(name: string, seen: Seen) {
     seen.raidEnd = true;
     const summary = page.locator('[data-testid=raid-summary]');
     await summary.waitFor();
-    await expect(summary.locator('[data-testid=boss-check]').textContent()).resolves.toMatch(/Boss check: .* (keeps the Boss tile|goes back to the box)/);
+    // The phone reads Spanish.
+    const phone = name === 'phone';
+    await expect(summary.locator('[data-testid=boss-check]').textContent()).resolves.toMatch(
+      phone ? /Control del Jefe: .* (se queda la ficha del Jefe|vuelve a la caja)/ : /Boss check: .* (keeps the Boss tile|goes back to the box)/,
+    );
     // Every player's row: the tiles as they lay face up and how many go face down; then the word of the no-memory-aid table.
     await expect.poll(() => summary.locator('[data-testid^=raid-bank-]').count()).toBe(4);
-    await expect(summary.textContent()).resolves.toMatch(/banks \d+ tiles? face down[\s\S]*go face down now/);
-    await (name === 'phone' ? view(page, `robbery-raid-end-${name}`) : shot(page, `robbery-raid-end-${name}`));
-    if (name === 'phone') await e2e.audit(page, 'robbery raid end (phone)');
+    await expect(summary.textContent()).resolves.toMatch(phone ? /guarda \d+ fichas? boca abajo[\s\S]*se ponen boca abajo/ : /banks \d+ tiles? face down[\s\S]*go face down now/);
+    await layout.check(page, `raid end, ${name}`, phone ? { also: [SMALL_PHONE] } : {});
+    await (phone ? view(page, `robbery-raid-end-${name}`) : shot(page, `robbery-raid-end-${name}`));
+    if (phone) await e2e.audit(page, 'robbery raid end (phone, es)');
   };
 }
 
@@ -99,7 +108,7 @@ describe('Robbery in real browsers', () => {
     const host = await e2e.newPage();
     const link = await openTable(host, e2e.url, { game: 'robbery', players: 4, name: 'Robbery night' });
     await takeSeat(host, 0, 'Hostess');
-    const phone = await e2e.newPage(PHONE, { isMobile: true });
+    const phone = await e2e.newPage(PHONE, { isMobile: true, context: { locale: 'es-ES' } });
     await phone.goto(link);
     await takeSeat(phone, 1, 'Felix');
     await addBot(host, 2, 'greedy');
@@ -180,6 +189,7 @@ describe('Robbery in real browsers', () => {
     expect(seen.host.steal || seen.phone.steal, 'a steal').toBe(true);
     expect(seen.host.raidEnd || seen.phone.raidEnd, "a raid's end").toBe(true);
     expect(seen.host.moves + seen.phone.moves).toBeGreaterThan(10);
+    expect(layout.checks).toBeGreaterThanOrEqual(seen.host.moves + seen.phone.moves);
     expect(await host.evaluate(() => (window as unknown as { flights: number }).flights)).toBeGreaterThan(0);
     // No memory aid (the default): the banked raids' moves are in the log only as who did what.
     await expect.poll(async () => (await host.locator('.log li').allTextContents()).some((l) => /plays a card$/.test(l))).toBe(true);
@@ -208,6 +218,8 @@ describe('Robbery in real browsers', () => {
     await expect.poll(() => spectator.locator('[data-testid=reckoning] h2').first().textContent()).toBe('1 · Coartadas y arrestos');
     await shot(host, 'robbery-final-desktop');
     await shot(phone, 'robbery-final-phone');
+    await layout.check(host, 'results, desktop');
+    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
     await e2e.audit(host, 'robbery results (desktop)');
     await e2e.audit(phone, 'robbery results (phone)');
     await e2e.audit(spectator, 'robbery results (spectator, es)');

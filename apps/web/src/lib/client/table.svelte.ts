@@ -19,6 +19,11 @@ export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missi
 /** A decision as the server lists it in `legal`. */
 export type Intent = GamePayload['legal'][number];
 
+/** What a command gets when it could not be sent: the connection is gone (the page says so, not as an error). */
+const OFFLINE: WireError = { code: 'internal', message: 'not connected' };
+/** A command sent whose answer never came (the connection died under it): nothing is known to have changed. */
+const NO_ANSWER: WireError = { code: 'internal', message: 'no answer from the server' };
+
 export class TableClient {
   status = $state<ConnectionStatus>('connecting');
   table = $state.raw<TableInfo | null>(null);
@@ -46,6 +51,11 @@ export class TableClient {
   private stopVisibility: (() => void) | null = null;
 
   constructor(readonly id: string) {}
+
+  /** Connected and following the table: only then can a decision be sent (the page greys out what cannot). */
+  get online(): boolean {
+    return this.status === 'online';
+  }
 
   /** The game's view for this viewer (its shape is the game's: its module knows it). */
   get view(): unknown {
@@ -116,6 +126,8 @@ export class TableClient {
     }
     this.status = 'online';
     this.closing = null;
+    // A command lost with the connection said so in its place ("offline"); back, that is over.
+    if (this.error && this.lostWith(this.error)) this.error = null;
   }
 
   private received(message: ServerMessage): void {
@@ -214,19 +226,26 @@ export class TableClient {
 
   private async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }>): Promise<Reply<T>> {
     const socket = this.socket;
-    if (!socket?.connected) return { ok: false, error: { code: 'internal', message: 'not connected' } };
+    if (!socket?.connected) return { ok: false, error: OFFLINE };
     try {
       return (await socket.timeout(15_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
     } catch {
-      return { ok: false, error: { code: 'internal', message: 'no answer from the server' } };
+      return { ok: false, error: socket.connected ? NO_ANSWER : OFFLINE };
     }
   }
 
-  /** Sends a command; a refusal is kept in `error` for the page to show. */
+  /** A refusal this client made up because the connection was gone, not one the server gave. */
+  private lostWith(error: WireError): boolean {
+    return error === OFFLINE || error === NO_ANSWER;
+  }
+
+  /** Sends a command; a refusal is kept in `error` for the page to show — unless the connection is gone: the
+   * page says that already ("offline — reconnecting") and nothing was sent. */
   private async command<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }>): Promise<Reply<T>> {
     this.error = null;
     const reply = await this.send(message);
-    if (!reply.ok) this.error = reply.error;
+    if (!reply.ok && reply.error !== OFFLINE) this.error = reply.error;
+    if (!reply.ok && reply.error === OFFLINE && this.status === 'online') this.status = 'reconnecting';
     return reply;
   }
 
@@ -242,9 +261,9 @@ export class TableClient {
   start = () => this.command({ type: 'start', table: this.id as never });
   standIn = (seat: number) => this.command({ type: 'stand-in', table: this.id as never, seat });
 
-  /** Sends one of this seat's legal decisions, made on the game version shown. */
+  /** Sends one of this seat's legal decisions, made on the game version shown (nothing while offline). */
   async act(intent: Intent): Promise<boolean> {
-    if (!this.payload) return false;
+    if (!this.payload || !this.online) return false;
     return (await this.command({ type: 'act', table: this.id as never, version: this.payload.version, intent })).ok;
   }
 

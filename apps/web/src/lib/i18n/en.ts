@@ -71,7 +71,7 @@ export const en = {
   'table.private': 'Private table',
   'table.public': 'Public table',
 
-  'conn.reconnecting': 'Connection lost. Reconnecting…',
+  'conn.reconnecting': 'Offline — reconnecting…',
   'conn.closing': 'The server is going down for a moment ({reason}). Your game is saved, and this page reconnects by itself.',
   'conn.timedOut': 'Your clock ran out: a bot made that decision for you.',
   'conn.stoodIn': 'While you were away, the host let a bot play for you. Welcome back: you play again.',

@@ -73,7 +73,7 @@ export const es: Record<MessageKey, string> = {
   'table.private': 'Mesa privada',
   'table.public': 'Mesa pública',
 
-  'conn.reconnecting': 'Conexión perdida. Reconectando…',
+  'conn.reconnecting': 'Sin conexión — reconectando…',
   'conn.closing': 'El servidor se detiene un momento ({reason}). La partida está guardada y esta página se reconecta sola.',
   'conn.timedOut': 'Se acabó tu tiempo: un bot tomó esa decisión por ti.',
   'conn.stoodIn': 'Mientras no estabas, el anfitrión dejó que un bot jugara por ti. Bienvenido de nuevo: vuelves a jugar tú.',

@@ -73,7 +73,7 @@ export const nl: Record<MessageKey, string> = {
   'table.private': 'Privétafel',
   'table.public': 'Openbare tafel',
 
-  'conn.reconnecting': 'Verbinding verbroken. Opnieuw verbinden…',
+  'conn.reconnecting': 'Offline — opnieuw verbinden…',
   'conn.closing': 'De server gaat even uit ({reason}). Jullie spel is bewaard en deze pagina maakt zelf weer verbinding.',
   'conn.timedOut': 'Je bedenktijd was op: een bot heeft die beslissing voor je genomen.',
   'conn.stoodIn': 'Terwijl je weg was, liet de gastheer een bot voor je spelen. Welkom terug: je speelt weer zelf.',

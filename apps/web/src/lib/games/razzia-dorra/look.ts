@@ -13,5 +13,9 @@ export const cardKey = (card: { readonly kind: string; readonly bar: number; rea
 /** A bar's name, as the game prints it (the same in every language). */
 export const barName = (bar: Bar): string => BAR_NAMES[bar] ?? `#${bar + 1}`;
 
+/** D1.1: each bar's short mark, for a card too small for its name (the same in every language, as the names). */
+export const BAR_MARKS = ['Co', 'Ha', 'CC', 'Ju', 'Li', 'JH'] as const;
+export const barMark = (bar: Bar): string => BAR_MARKS[bar] ?? `${bar + 1}`;
+
 /** A style attribute that sets `--bar` for a bar's tile or a card of that bar. */
 export const barStyle = (bar: Bar): string => `--bar: ${BAR_COLOURS[bar] ?? '#888'}`;

@@ -88,6 +88,8 @@ export const dorraEn = {
   'dorra.fair': 'A fair split',
   'dorra.propose': 'Propose this split',
   'dorra.odds': 'If {name} refuses, you win the duel {p}% of the time',
+  'dorra.duelOdds': 'duel: you {p}%',
+  'dorra.shares': 'Each share',
   'dorra.sending': 'Giving the chits…',
 
   'dorra.offer': '{name} offers you {money}',

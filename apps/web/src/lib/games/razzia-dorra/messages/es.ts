@@ -85,6 +85,8 @@ export const dorraEs: Record<DorraTableKey, string> = {
   'dorra.fair': 'Un reparto justo',
   'dorra.propose': 'Proponer este reparto',
   'dorra.odds': 'Si {name} rechaza, ganas el duelo el {p}% de las veces',
+  'dorra.duelOdds': 'duelo: tú {p}%',
+  'dorra.shares': 'La parte de cada uno',
   'dorra.sending': 'Repartiendo las fichas…',
 
   'dorra.offer': '{name} te ofrece {money}',

@@ -85,6 +85,8 @@ export const dorraNl: Record<DorraTableKey, string> = {
   'dorra.fair': 'Een eerlijke verdeling',
   'dorra.propose': 'Stel deze verdeling voor',
   'dorra.odds': 'Weigert {name}, dan win jij het duel in {p}% van de gevallen',
+  'dorra.duelOdds': 'duel: jij {p}%',
+  'dorra.shares': 'Ieders deel',
   'dorra.sending': 'De fiches worden gegeven…',
 
   'dorra.offer': '{name} biedt je {money}',

@@ -1,0 +1,254 @@
+// The layout rules of the table page, checked by the suite rather than by eye, at any moment of any game: called by
+// each game's end-to-end test at each state change of a player's page (`audit.check(page, 'name')`), at the sizes it
+// is told (a phone page is also looked at as the smaller phone, a desktop page as it is). What it asserts:
+//
+// - the awaited decision's controls (the enabled buttons and choices in `[data-testid=actions]`) are on screen and
+//   nothing covers them (`elementFromPoint` at their centres): at the top of the page, and on a phone also at its
+//   bottom (they are pinned there, wherever the player has scrolled);
+// - no visible text in the table page (`main`) is smaller than 11 px;
+// - no text is clipped: no ellipsis in effect, nothing cut off by its box (player, bot and bar names whole);
+// - nothing floats over another element's content: a fixed element (the chat button, a passing notice) or one
+//   marked `data-overlay` never lies over text, a picture or a control (the decisions' own dock aside: the page
+//   leaves room under it, as it does under the turn bar; a passing decoration, hidden from screen readers and
+//   never in the way of a press — a stolen tile's flight — aside);
+// - the board (`[data-board]`) does not move when this player's turn starts: a watcher in the page compares its
+//   place on the page just before the decision opens with its place just after, on every turn, whatever the test
+//   was doing meanwhile.
+//
+// The page keeps what is found; `check` throws with every problem in words, so a failure says what is wrong where.
+
+import type { Page } from 'playwright-core';
+
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The smaller phone every phone page is also looked at as (a 390×844 page is checked at 360×740 too). */
+export const SMALL_PHONE: Size = { width: 360, height: 740 };
+
+/** Below this width the page is a phone's: the decisions are pinned to the bottom of the screen. */
+const PHONE_MAX = 760;
+const MIN_TEXT_PX = 11;
+
+/** What the page reports at one size: the problems, each in words with where it was seen. */
+type Found = string[];
+
+/** Installs, once per page, the watcher of the board's place at each turn's start (see the header). */
+async function watchBoard(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __boardShifts?: string[] };
+    if (w.__boardShifts) return;
+    const shifts: string[] = (w.__boardShifts = []);
+    /** The board's place on the page (not on the screen: scrolling moves nothing), at this viewport width. */
+    let before: { width: number; top: number; left: number; height: number; version: string } | null = null;
+    let wasMine = false;
+    const look = () => {
+      const board = document.querySelector('[data-board]');
+      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open]');
+      if (!board) return;
+      const r = board.getBoundingClientRect();
+      const at = { width: innerWidth, top: Math.round(r.top + scrollY), left: Math.round(r.left + scrollX), height: Math.round(r.height), version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?' };
+      if (mine && !wasMine && before && before.width === at.width && (before.top !== at.top || before.left !== at.left))
+        shifts.push(`the board moved when the turn started at version ${at.version} (${at.width} px wide): from ${before.left},${before.top} to ${at.left},${at.top}`);
+      if (!mine) before = at;
+      wasMine = mine;
+    };
+    // At most once a frame, whatever changed: what a player sees is frames.
+    let queued = false;
+    const soon = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        look();
+      });
+    };
+    new MutationObserver(soon).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    addEventListener('resize', () => {
+      before = null;
+      wasMine = false;
+    });
+    look();
+  });
+}
+
+/** Every rule at the page's present size; the page's scroll position is given back afterwards. */
+function inspect(rules: { phoneMax: number; minText: number }): Found {
+  const found: string[] = [];
+  const main = document.querySelector('main');
+  if (!main) return ['no main element'];
+  const where = (e: Element): string => {
+    const id = e.closest('[data-testid]')?.getAttribute('data-testid');
+    const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).filter((c) => !c.startsWith('s-')).join('.')}` : '';
+    return `${e.tagName.toLowerCase()}${cls}${id ? ` in [data-testid=${id}]` : ''}`;
+  };
+  const text = (e: Element) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+  const visible = (e: Element): boolean => {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 1 && r.height > 1; // the screen-reader-only words are 1 px
+  };
+  const modal = document.querySelector('dialog[open]');
+
+  // ── One pass over the page: every element's style once ─────────────────────────────────────────────────────
+  // Text at least 11 px and never clipped (in the table page: main); nothing fixed (or marked data-overlay) lying
+  // over another element's content, the decisions' own dock and modal moments aside.
+  const floating: Element[] = [];
+  const hasWords = (e: Element) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && !!n.textContent?.trim());
+  // What a scrolling box (a long log) holds out of its view is not on screen now: skipped, subtree and all, so a
+  // check stays quick.
+  const visit = (e: Element, box: DOMRect | null): void => {
+    if (e.tagName === 'OPTION' || e.tagName === 'SCRIPT' || e.tagName === 'STYLE' || e.tagName === 'TEMPLATE') return;
+    if (box) {
+      const r = e.getBoundingClientRect();
+      if (r.bottom < box.top || r.top > box.bottom || r.right < box.left || r.left > box.right) return;
+    }
+    const style = getComputedStyle(e);
+    if (style.display === 'none') return;
+    const scrolls = (style.overflowY === 'auto' || style.overflowY === 'scroll') && e.scrollHeight > e.clientHeight;
+    look(e, style);
+    for (const child of e.children) visit(child, scrolls ? e.getBoundingClientRect() : box);
+  };
+  const look = (e: Element, style: CSSStyleDeclaration): void => {
+    // A decoration passing by (a stolen tile's flight: hidden from screen readers, never in the way of a press) is
+    // not something drawn over the table.
+    const decoration = e.getAttribute('aria-hidden') === 'true' && style.pointerEvents === 'none';
+    if ((style.position === 'fixed' || e.hasAttribute('data-overlay')) && !decoration && !modal && !e.closest('[data-dock], dialog') && visible(e)) floating.push(e);
+    if (!main.contains(e) || (modal && !modal.contains(e))) return; // under a modal moment: not on screen
+    const words = hasWords(e);
+    const clips = style.textOverflow === 'ellipsis' || ((style.overflowX === 'hidden' || style.overflowX === 'clip') && words);
+    if (!words && !clips) return;
+    if (!visible(e)) return;
+    const size = parseFloat(style.fontSize);
+    if (words && size < rules.minText - 0.05) found.push(`text "${text(e)}" at ${size.toFixed(1)} px (${where(e)})`);
+    // A box that holds words and cuts them (a card face clips its picture, not its words).
+    if (clips && e.scrollWidth > e.clientWidth + 1 && text(e)) found.push(`clipped: "${text(e)}" shows ${e.clientWidth} of ${e.scrollWidth} px (${where(e)})`);
+  };
+  for (const e of document.body.children) visit(e, null);
+  const content = (e: Element, x: number, y: number): boolean => {
+    if (e.matches('button, a, input, select, textarea, summary, img, svg, canvas, [role=img]')) return true;
+    for (const n of e.childNodes) {
+      if (n.nodeType !== Node.TEXT_NODE || !n.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+    }
+    return false;
+  };
+  for (const f of floating) {
+    const r = f.getBoundingClientRect();
+    const hits = new Set<Element>();
+    for (let i = 0; i <= 6; i++)
+      for (let j = 0; j <= 3; j++) {
+        const x = r.left + 2 + ((r.width - 4) * i) / 6;
+        const y = r.top + 2 + ((r.height - 4) * j) / 3;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+        const under = document.elementsFromPoint(x, y).find((e) => !f.contains(e) && !e.contains(f));
+        if (under && !hits.has(under) && content(under, x, y)) hits.add(under);
+      }
+    for (const h of hits) found.push(`${where(f)} "${text(f)}" lies over ${where(h)} "${text(h)}"`);
+  }
+
+  // ── The awaited decision's controls: on screen, uncovered (on a phone, wherever the page is scrolled) ──────
+  const actions = [...document.querySelectorAll('[data-testid=actions]')];
+  const controls = actions.flatMap((a) => [
+    ...a.querySelectorAll<HTMLElement>('button:enabled, select:enabled, input[type=text]:enabled'),
+    ...[...a.querySelectorAll<HTMLInputElement>('input[type=radio]:enabled, input[type=checkbox]:enabled')].map((i) => (i.closest('label') ?? i) as HTMLElement),
+  ]);
+  if (!modal && controls.length > 0) {
+    const scrolled = scrollY;
+    const ends = innerWidth <= rules.phoneMax ? [0, document.documentElement.scrollHeight] : [0];
+    for (const end of ends) {
+      scrollTo(0, end);
+      const place = end === 0 ? 'at the top' : 'at the bottom';
+      for (const c of controls) {
+        if (!visible(c)) continue;
+        const r = c.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+          found.push(`decision "${text(c)}" is off screen ${place} (${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}; screen ${innerWidth}×${innerHeight})`);
+          continue;
+        }
+        const top = document.elementFromPoint(x, y);
+        if (top && !c.contains(top) && !(c instanceof HTMLLabelElement && c.control === top)) found.push(`decision "${text(c)}" is covered ${place} by ${where(top)} "${text(top)}"`);
+      }
+    }
+    scrollTo(0, scrolled);
+  }
+  return found;
+}
+
+export interface CheckOptions {
+  /** Other sizes to look at the page as (it gets its own size back after). */
+  readonly also?: readonly Size[];
+  /** Look at the other sizes only at every n-th check of this page (each costs two resizes): 1 by default. */
+  readonly every?: number;
+}
+
+export interface LayoutAudit {
+  /**
+   * Checks the page now, at its own size and at `also` (then gives the page its size back); throws with every
+   * problem found. `name` says which moment it was.
+   */
+  check(page: Page, name: string, options?: CheckOptions): Promise<void>;
+  /** The same, returning the problems in words instead of throwing. */
+  problems(page: Page, name: string, options?: CheckOptions): Promise<string[]>;
+  /** How many checks ran (a test can assert it looked at all). */
+  readonly checks: number;
+  /** How long the checks took in all, in ms (what the audit costs a test). */
+  readonly ms: number;
+}
+
+/** After a resize: one frame, in which the page has heard of its new size (media queries report their changes
+ * before the frame's callbacks, and Svelte redraws at once). */
+const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+
+/** One audit for a test file (it counts its checks). */
+export function layoutAudit(): LayoutAudit {
+  let checks = 0;
+  let ms = 0;
+  const seen = new WeakMap<Page, number>();
+  const problems = async (page: Page, name: string, options: CheckOptions = {}): Promise<string[]> => {
+    const started = Date.now();
+    await watchBoard(page);
+    const nth = (seen.get(page) ?? 0) + 1;
+    seen.set(page, nth);
+    const also = nth % (options.every ?? 1) === 0 || nth === 1 ? (options.also ?? []) : [];
+    const own = page.viewportSize();
+    const found: string[] = [];
+    const at = async (size: Size | null) => {
+      if (size) {
+        await page.setViewportSize(size);
+        await frames(page);
+      }
+      const label = `${name} at ${size?.width ?? own?.width}×${size?.height ?? own?.height}`;
+      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX })) found.push(`${label}: ${p}`);
+    };
+    await at(null);
+    for (const size of also) await at(size);
+    if (own && also.length > 0) {
+      await page.setViewportSize(own);
+      await frames(page);
+    }
+    const shifts = await page.evaluate(() => (window as unknown as { __boardShifts?: string[] }).__boardShifts?.splice(0) ?? []);
+    for (const s of shifts) found.push(`${name}: ${s}`);
+    checks++;
+    ms += Date.now() - started;
+    return [...new Set(found)];
+  };
+  return {
+    get checks() {
+      return checks;
+    },
+    get ms() {
+      return ms;
+    },
+    problems,
+    async check(page, name, options) {
+      const found = await problems(page, name, options);
+      if (found.length > 0) throw new Error(`layout audit, ${found.length} problem(s):\n- ${found.join('\n- ')}`);
+    },
+  };
+}
