@@ -51,6 +51,9 @@ describe('table chat', () => {
 
     // A big audience: the host slows the spectators down (they are told, and a second line in a row is refused),
     // and a player hides the spectators' lines, which stays so after a reload.
+    // (The host's press on Start, outside the drawer, closed it: it never stays over the game unasked.)
+    expect(await host.getAttribute('[data-testid=chat-toggle]', 'aria-expanded')).toBe('false');
+    await host.click('[data-testid=chat-toggle]');
     await host.locator('[data-testid=chat] details.mutes summary').click();
     await host.selectOption('[data-testid=slow-mode]', '120');
     await spectator.locator('[data-testid=slow-note]').waitFor();
