@@ -1,13 +1,14 @@
 // `pnpm bench:cluster`: the same table load as `pnpm bench:server` on one SQLite process, on one PostgreSQL
 // process, and on three processes behind Redis with each table's sockets spread over all three; memory per table
 // and per socket; then kill -9 of a process owning tables, again and again (a new process replacing it each
-// time), with people playing through proxies that reconnect them elsewhere: takeover time, and every decision
-// the server acknowledged audited against the store (lost and duplicated must both be 0).
+// time), and SIGSTOP of one for a while (then SIGCONT), with people playing through health-checking proxies that
+// reconnect them elsewhere: takeover time, and every decision the server acknowledged audited against the store
+// (lost and duplicated must both be 0).
 
 import { cpus } from 'node:os';
 import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { NodeProcess, Proxy, audit, until } from '../test/support/processes.ts';
+import { NodeProcess, Proxy, Upstreams, audit, until } from '../test/support/processes.ts';
 import { freePort, startPostgres, startRedis } from '../test/support/services.ts';
 import { concurrent, connect, fmt, health, percentile, setBaseline, startServer, stopServer, type Table } from './load.ts';
 
@@ -18,6 +19,8 @@ const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);
 const THINK_MS = Number(args.get('think-ms') ?? 1000);
 const KILLS = Number(args.get('kills') ?? 20);
 const KILL_TABLES = Number(args.get('kill-tables') ?? 30);
+const STALLS = Number(args.get('stalls') ?? 10);
+const STALL_MS = Number(args.get('stall-ms') ?? 8000);
 const SOCKETS = Number(args.get('sockets') ?? 1000);
 
 type Load = Awaited<ReturnType<typeof concurrent>>;
@@ -102,11 +105,17 @@ class Person {
   }
 }
 
-async function takeovers(databaseUrl: string, redisUrl: string): Promise<{ times: number[]; lost: number; duplicated: number; tables: number; missed: number }> {
+async function takeovers(
+  databaseUrl: string,
+  redisUrl: string,
+): Promise<{ times: number[]; stalls: number[]; lost: number; duplicated: number; tables: number; missed: number }> {
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BOT_DELAY_MS: '100', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', LOG_LEVEL: 'warn' };
   const nodes = await Promise.all([0, 1, 2].map(() => NodeProcess.start(env)));
   const backends = nodes.map((n) => n.port);
-  const proxies = await Promise.all([0, 1, 2].map((i) => Proxy.start(backends, i)));
+  // As a load balancer does: new connections go to processes that answer their health check (a stopped one still
+  // accepts TCP connections).
+  const upstreams = new Upstreams(backends).check();
+  const proxies = await Promise.all([0, 1, 2].map((i) => Proxy.start(upstreams, i)));
   const people: Person[] = [];
   const slots: (Person | null)[] = Array.from({ length: KILL_TABLES }, () => null);
   let stopping = false;
@@ -129,8 +138,11 @@ async function takeovers(databaseUrl: string, redisUrl: string): Promise<{ times
   for (let slot = 0; slot < KILL_TABLES; slot++) await open(slot);
 
   const times: number[] = [];
+  const stalls: number[] = [];
   let missed = 0;
-  for (let kill = 0; kill < KILLS; kill++) {
+  /** Stops the process owning the most tables (`kill`: kill -9, else SIGSTOP) and waits until each of its running
+   * tables moves again, as its person sees it: the longest wait, or null if none moved within 30 s. */
+  const round = async (how: 'kill' | 'stall'): Promise<{ victim: number; longest: number | null }> => {
     const healths = await Promise.all(nodes.map((n) => n.health()));
     const victim = healths.reduce((best, h, i) => (h.owned.length > (healths[best]?.owned.length ?? -1) ? i : best), 0);
     const owned = new Set(healths[victim]?.owned ?? []);
@@ -152,16 +164,33 @@ async function takeovers(databaseUrl: string, redisUrl: string): Promise<{ times
           };
         }),
     );
-    await nodes[victim]!.kill9();
+    if (how === 'kill') await nodes[victim]!.kill9();
+    else nodes[victim]!.pause();
     const waited = await Promise.all(moved);
+    if (process.env.BENCH_DEBUG) console.log(how, victim, waited.map((t) => (t === null ? null : Math.round(t))));
     const got = waited.filter((t): t is number => t !== null);
     missed += waited.length - got.length;
-    if (got.length > 0) times.push(Math.max(...got));
-    // A new process takes the dead one's place, and the cluster sees it before the next kill.
+    return { victim, longest: got.length > 0 ? Math.max(...got) : null };
+  };
+  const everyoneSeesTwoOthers = () =>
+    until(async () => (await Promise.all(nodes.map((n) => n.health()))).every((h) => h.members.length === 2), 'every process to see the two others');
+  for (let kill = 0; kill < KILLS; kill++) {
+    const { victim, longest } = await round('kill');
+    if (longest !== null) times.push(longest);
+    // A new process takes the dead one's place, and the cluster sees it before the next round.
     const fresh = await NodeProcess.start(env);
     nodes[victim] = fresh;
     backends[victim] = fresh.port;
-    await until(async () => (await Promise.all(nodes.map((n) => n.health()))).every((h) => h.members.length === 2), 'the new process to join');
+    await everyoneSeesTwoOthers();
+  }
+  for (let stall = 0; stall < STALLS; stall++) {
+    const stopped = performance.now();
+    const { victim, longest } = await round('stall');
+    if (longest !== null) stalls.push(longest);
+    // Woken after STALL_MS in all: it finds its tables gone and goes on with none.
+    await new Promise((r) => setTimeout(r, Math.max(0, STALL_MS - (performance.now() - stopped))));
+    nodes[victim]!.resume();
+    await everyoneSeesTwoOthers();
   }
   stopping = true;
   for (const p of people) p.close();
@@ -173,8 +202,9 @@ async function takeovers(databaseUrl: string, redisUrl: string): Promise<{ times
     duplicated += a.duplicated;
   }
   for (const proxy of proxies) await proxy.close();
+  upstreams.stop();
   for (const n of nodes) await n.kill9();
-  return { times, lost, duplicated, tables: people.length, missed };
+  return { times, stalls, lost, duplicated, tables: people.length, missed };
 }
 
 async function main(): Promise<void> {
@@ -215,6 +245,10 @@ async function main(): Promise<void> {
   const sorted = [...k.times].sort((x, y) => x - y);
   console.log(
     `(e) takeover after kill -9 of the process owning the most tables (${KILLS} kills, ${KILL_TABLES} tables playing, lease 3000 ms): until each of its tables moves again, p50 ${Math.round(percentile(sorted, 50))} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms; ${k.tables} games audited${k.missed ? `; ${k.missed} tables did not move within 30 s` : ''}`,
+  );
+  const stalled = [...k.stalls].sort((x, y) => x - y);
+  console.log(
+    `(f) takeover after SIGSTOP of the process owning the most tables (${STALLS} stops of ${STALL_MS} ms, then SIGCONT): until each of its tables moves again, p50 ${Math.round(percentile(stalled, 50))} ms, max ${Math.round(stalled.at(-1) ?? NaN)} ms`,
   );
   await Promise.all([postgres.stop(), redis.stop()]);
   console.log(`cluster: lost ${k.lost}, duplicated ${k.duplicated}, takeover max ${Math.round(sorted.at(-1) ?? NaN)} ms`);

@@ -62,6 +62,11 @@ export interface ServerOptions {
   readonly redisUrl?: string;
   /** In a cluster: how long a table's lease runs unrenewed (the longest a dead process's tables wait). */
   readonly leaseMs?: number;
+  /** How often each socket is pinged (socket.io's heartbeat). A client that hears nothing for three times this
+   * reconnects by itself; one whose answer is later than twice this is dropped. Default 10 s; in a cluster half the
+   * lease, so the clients of a process that stalls move to a live one (through the proxy) about when its tables
+   * do (within 1.5 leases). */
+  readonly pingMs?: number;
   /** In a cluster: this process's name (default: host name, pid and a random suffix). */
   readonly nodeId?: string;
   readonly sqliteSynchronous?: 'NORMAL' | 'FULL';
@@ -155,16 +160,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
-  const metrics = new Metrics({ tables: () => tables?.size ?? 0, sockets: () => sockets() });
+  const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
 
   let cluster: Cluster | null = null;
+  const leaseMs = options.leaseMs ?? 3_000;
   if (options.redisUrl) {
     if (!(store instanceof PostgresStore)) throw new Error('REDIS_URL (a cluster) needs DATABASE_URL=postgres://…: the processes share PostgreSQL');
     cluster = new Cluster({
       node: (options.nodeId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`) as NodeId,
       store,
       redisUrl: options.redisUrl,
-      leaseMs: options.leaseMs ?? 3_000,
+      leaseMs,
       metrics,
       log: (level, fields, message) => logger[level](fields, message),
     });
@@ -229,6 +235,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       socket.destroy(err);
     },
   });
+  const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   const routes = collectRoutes(app);
@@ -236,8 +243,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
     // A browser coming back from sleep gets its missed events from the log, so no connection-state recovery here.
-    pingInterval: 20_000,
-    pingTimeout: 20_000,
+    // A client that hears nothing (not even a ping) for pingInterval + pingTimeout reconnects by itself.
+    pingInterval: pingMs,
+    pingTimeout: 2 * pingMs,
   });
   // A connection's HTTP upgrade request serves only the handshake (socket.io takes the address and the auth from
   // elsewhere), but engine.io holds it until the connection closes, in the upgrade's response object: drop ours and
@@ -316,10 +324,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: (fields, message) => logger.warn(fields, message),
   });
   scheduler.start();
-  // Finished tables nobody watches, waiting ones abandoned for a day, and playing ones nobody watches with nothing
+  // Finished tables nobody watches (in a cluster: for 2 s, checked every 2 s, so their leases go soon and no process
+  // goes on owning and counting them), waiting ones abandoned for a day, and playing ones nobody watches with nothing
   // due soon leave memory (not the store).
-  const limits: SweepLimits = { ...DEFAULT_SWEEP, ...options.sweep };
-  const sweeper = setInterval(() => registry.sweep(clock.now(), limits), options.sweep?.everyMs ?? 60_000);
+  const limits: SweepLimits = { ...DEFAULT_SWEEP, ...(cluster ? { finishedMs: 2_000 } : {}), ...options.sweep };
+  const sweeper = setInterval(() => registry.sweep(clock.now(), limits), options.sweep?.everyMs ?? (cluster ? 2_000 : 60_000));
   sweeper.unref();
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

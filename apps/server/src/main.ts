@@ -40,6 +40,7 @@ const server = await startServer({
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
+  ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
   ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 });

@@ -17,10 +17,18 @@ export class Metrics {
   /** Sampled every millisecond; emptied at each scrape. */
   private readonly loop: IntervalHistogram;
 
-  constructor(sources: { tables: () => number; sockets: () => number }) {
+  constructor(sources: { tables: () => { live: number; finished: number }; sockets: () => number }) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'razzia_' });
-    new Gauge({ name: 'razzia_tables', help: 'Tables this process hosts (owns, in a cluster)', registers, collect() { this.set(sources.tables()); } });
+    new Gauge({ name: 'razzia_tables', help: 'Live tables (waiting or playing) this process hosts (owns, in a cluster)', registers, collect() { this.set(sources.tables().live); } });
+    new Gauge({
+      name: 'razzia_tables_finished',
+      help: 'Finished tables this process still hosts because someone watches them (chat, rematch); unloaded once nobody does',
+      registers,
+      collect() {
+        this.set(sources.tables().finished);
+      },
+    });
     new Gauge({ name: 'razzia_sockets', help: 'Open socket.io connections of this process', registers, collect() { this.set(sources.sockets()); } });
     this.actions = new Counter({ name: 'razzia_actions_total', help: 'Decisions applied here (by players, bots and clocks)', registers });
     this.actionSeconds = new Histogram({

@@ -44,16 +44,17 @@ describe.concurrent('the bots benchmark still runs', () => {
 });
 
 describe.concurrent('the cluster benchmark still runs', () => {
-  it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills; its last line', async () => {
+  it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills, a stop; its last line', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--sockets=20'],
+      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--stalls=1', '--stall-ms=4000', '--sockets=20'],
     );
     expect(stdout).toMatch(/^\(a\) one process, SQLite: 12 tables, \d+ moves\/s/m);
     expect(stdout).toMatch(/^\(b\) one process, PostgreSQL: 12 tables/m);
     expect(stdout).toMatch(/^\(c\) three processes, PostgreSQL \+ Redis/m);
     expect(stdout).toMatch(/^\(d\) memory: /m);
     expect(stdout).toMatch(/^\(e\) takeover after kill -9 .*: until each of its tables moves again, p50 \d+ ms, max \d+ ms/m);
+    expect(stdout).toMatch(/^\(f\) takeover after SIGSTOP .*: until each of its tables moves again, p50 \d+ ms, max \d+ ms/m);
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^cluster: lost \d+, duplicated \d+, takeover max \d+ ms$/);
   }, LIMIT + 10_000);
 });

@@ -9,7 +9,7 @@ import { razzia } from '@razzia/game-razzia';
 import type { TableId, TableSettings } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TokenHash } from '../src/ids.ts';
-import { decide, dueThinkers, newTable, nextWake, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
+import { REQUEST_MEMORY_MS, answered, decide, dueThinkers, newTable, nextWake, remembering, type Command, type DecideContext, type Decided } from '../src/tables/decide.ts';
 import type { StoredEntry, Table } from '../src/tables/table.ts';
 import { guess, guessWithMoments } from './support/guess-game.ts';
 
@@ -541,5 +541,67 @@ describe('the chat’s slow mode', () => {
     const off = run(razzia, slow.table, { type: 'slow-mode', owner: HOST, seconds: 0 }).table;
     expect(decide(razzia, off, say(null, 5), context()).ok).toBe(true);
     expect(run(razzia, off, { type: 'slow-mode', owner: HOST, seconds: 0 }).all[0]?.entries).toEqual([]);
+  });
+});
+
+describe('rematch', () => {
+  /** A two-seat game of guess played to its end. */
+  function over(): Table {
+    let table = started(guess);
+    while (table.record.status === 'playing') {
+      const seat = table.record.decisions[0]?.seat as number;
+      const intent = guess.legal(table.state as never, seat)[0] as Record<string, unknown>;
+      table = run(guess, table, { type: 'act', owner: owners[seat] as TokenHash, version: table.record.version, intent }).table;
+    }
+    return table;
+  }
+
+  it('is decided once by the finished table: the new table is created by the same step, with the same people in the same seats', () => {
+    const table = over();
+    const next = 'N'.repeat(22) as TableId;
+    const asked = run(guess, table, { type: 'rematch', owner: GUEST, table: next, botSeed: 'seed', fairSeed: 'ab'.repeat(32) }).all[0] as Decided;
+    expect(asked.reply).toEqual({ table: next });
+    expect(asked.table.record.rematch).toBe(next);
+    expect(asked.entries.map((e) => e.kind === 'table' && e.notice)).toEqual([{ type: 'rematch', table: next }]);
+    const created = asked.creates;
+    expect(created?.record).toMatchObject({ id: next, status: 'waiting', host: HOST, botSeed: 'seed', seq: 2, version: 0, rematch: null });
+    // Fair draws from the seed drawn with the request: stored with the new table, only its commitment in the record.
+    expect(created?.fairSeed).toBe('ab'.repeat(32));
+    expect(created?.record.settings.name).toBe(`${table.record.settings.name} (2)`);
+    expect(created?.record.fair).toMatchObject({ contributions: [null, null], seed: null });
+    expect(created?.record.seats).toEqual([
+      { name: 'Host', owner: HOST, bot: null },
+      { name: 'Guest', owner: GUEST, bot: null },
+    ]);
+    expect(created?.entries.map((e) => [e.seq, e.kind === 'table' && e.notice.type])).toEqual([
+      [1, 'seat-taken'],
+      [2, 'seat-taken'],
+    ]);
+    // Asked again (by anyone seated, or a request retried): the same table, and nothing is stored or created.
+    const again = run(guess, asked.table, { type: 'rematch', owner: HOST, table: 'X'.repeat(22) as TableId, botSeed: 'other', fairSeed: 'cd'.repeat(32) }).all[0] as Decided;
+    expect(again.reply).toEqual({ table: next });
+    expect(again.entries).toEqual([]);
+    expect(again.creates).toBeUndefined();
+  });
+
+  it('is refused before the end and to anyone without a seat, and nothing is created', () => {
+    const command = { type: 'rematch', table: 'N'.repeat(22) as TableId, botSeed: 'seed', fairSeed: 'ab'.repeat(32) } as const;
+    expect(decide(guess, started(guess), { ...command, owner: HOST }, context())).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    expect(decide(guess, over(), { ...command, owner: THIRD }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+    expect(decide(guess, over(), { ...command, owner: null }, context())).toMatchObject({ ok: false, error: { code: 'not-seated' } });
+  });
+});
+
+describe('requests forwarded within a cluster', () => {
+  it('a table remembers the reply of each request that changed it, and forgets it after a while', () => {
+    const table = started(razzia);
+    const said = run(razzia, table, { type: 'say', owner: HOST, text: 'hello' }).all[0] as Decided;
+    const kept = remembering(said, 'request-1', T0);
+    expect(answered(kept.table.record, 'request-1')).toEqual({});
+    expect(answered(kept.table.record, 'request-2')).toBeUndefined();
+    const later = run(razzia, kept.table, [{ type: 'say', owner: HOST, text: 'again' }, context(T0 + REQUEST_MEMORY_MS)]).all[0] as Decided;
+    const next = remembering(later, 'request-2', T0 + REQUEST_MEMORY_MS);
+    expect(answered(next.table.record, 'request-1')).toBeUndefined();
+    expect(answered(next.table.record, 'request-2')).toEqual({});
   });
 });

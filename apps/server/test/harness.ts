@@ -148,6 +148,8 @@ export class TestClient {
   /** Raw JSON of every reply (acknowledgement), for leak checks. */
   readonly replies: string[] = [];
   readonly held = new Map<TableId, Held>();
+  /** Every broken promise of the protocol this client saw (each also thrown where it was received). */
+  readonly problems: string[] = [];
   private waiters: Waiter[] = [];
   token: Token | undefined;
 
@@ -159,6 +161,11 @@ export class TestClient {
       this.messages.push(message);
       this.push(this.frameOf(message));
     });
+  }
+
+  private problem(what: string): Error {
+    this.problems.push(what);
+    return new Error(what);
   }
 
   private push(frame: Frame): void {
@@ -175,14 +182,20 @@ export class TestClient {
     if (message.type === 'snapshot') {
       const s = message.snapshot;
       const before = this.held.get(s.table.id);
+      // Nothing older after what a client holds: a snapshot never takes it back.
+      if (before && s.seq < before.seq) throw this.problem(`a snapshot at ${s.seq} (game version ${s.game?.version}) for a client at ${before.seq} (game version ${before.game?.version})`);
       let log: LogEntry[];
       if (s.from === 0) log = [...s.log];
       else {
         // A catch-up: it continues the log this client holds up to `from` (it asked with since = from).
-        if (!before || before.seq < s.from) throw new Error(`a snapshot from ${s.from} for a client at ${before?.seq}`);
+        if (!before || before.seq < s.from) throw this.problem(`a snapshot from ${s.from} for a client at ${before?.seq}`);
         log = [...before.log.slice(0, s.from), ...s.log];
       }
-      expectGapless(log, s.seq, s.from === 0 ? (s.log[0]?.seq ?? s.seq + 1) - 1 : 0);
+      try {
+        expectGapless(log, s.seq, s.from === 0 ? (s.log[0]?.seq ?? s.seq + 1) - 1 : 0);
+      } catch (e) {
+        throw this.problem(`a snapshot at ${s.seq} from ${s.from}: ${(e as Error).message}`);
+      }
       checkGameData(s.table, s.game, s.log);
       const held: Held = { info: s.table, you: s.you, game: s.game, log, seq: s.seq };
       this.held.set(s.table.id, held);
@@ -193,7 +206,7 @@ export class TestClient {
       if (!before) throw new Error(`an update for table ${message.table}, which this client does not hold`);
       const first = message.entries[0]?.seq;
       if (first !== before.seq + 1 || message.seq !== before.seq + message.entries.length)
-        throw new Error(`an update with entries ${first}..${message.seq} for a client at ${before.seq}`);
+        throw this.problem(`an update with entries ${first}..${message.seq} for a client at ${before.seq}`);
       let game = before.game;
       if (message.game && 'full' in message.game) game = message.game.full;
       else if (message.game) {

@@ -158,6 +158,30 @@ describe('TableHost', () => {
     expect(table.version).toBe(0);
   });
 
+  it('a request that comes again (its reply was lost on the way) gets the same reply and changes nothing again', async () => {
+    const { store, table } = await hosted(razzia);
+    const said = { type: 'say', owner: GUEST, text: 'good luck' } as const;
+    expect(await table.run(said, 'request-1')).toEqual({ ok: true, value: {} });
+    const seq = table.seq;
+    expect(await table.run(said, 'request-1')).toEqual({ ok: true, value: {} });
+    expect(table.seq).toBe(seq);
+    // Remembered in the stored record, so a host that loads the table next answers the repeat the same way.
+    const stored = store.tables.get(table.id)?.record;
+    expect(stored?.requests?.map((r) => r.id)).toEqual(['request-1']);
+    const next = new TableHost(razzia, { record: stored as TableRecord, setup: null, state: table.state }, [], {
+      store,
+      clock: new ManualClock(),
+      listener: { broadcast: () => undefined, lobbyChanged: () => undefined },
+      random: Rng.fromSeed('next'),
+      botDelayMs: 0,
+    });
+    expect(await next.run(said, 'request-1')).toEqual({ ok: true, value: {} });
+    expect(next.seq).toBe(seq);
+    // Another request with the same words is another line.
+    expect(await next.run(said, 'request-2')).toEqual({ ok: true, value: {} });
+    expect(next.seq).toBe(seq + 1);
+  });
+
   it('runs commands one at a time: of two decisions sent at once on one version, the second is judged after the first', async () => {
     const { table } = await hosted(razzia);
     const seat = table.record.decisions[0]?.seat as number;

@@ -13,9 +13,14 @@ const nodeChannel = (node: NodeId) => `${PREFIX}n:${node}`;
 const tableChannel = (table: TableId) => `${PREFIX}t:${table}`;
 const CLUSTER_CHANNEL = `${PREFIX}cluster`;
 
-/** A request could not be answered in time (the process is gone, stalled, or Redis is away). */
+/** A request could not be answered: `gone` (nobody listens on that process's channel), `timeout` (no reply in
+ * time: the process is dead, stalled or slow), or `offline` (our own link to Redis is down: nothing was sent, and
+ * nothing is learned about the process). */
 export class Unanswered extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly why: 'gone' | 'timeout' | 'offline',
+    message: string,
+  ) {
     super(message);
     this.name = 'Unanswered';
   }
@@ -42,6 +47,12 @@ export class Bus {
   private readonly followed = new Map<TableId, number>();
   private handlers: BusHandlers | null = null;
   private readyOnce = false;
+  /** Since when (performance.now()) both links to Redis are up; null while either is down. */
+  private upSince: number | null = null;
+  private readonly up = { pub: false, sub: false };
+  private waitingForRedis: (() => void)[] = [];
+  /** Messages that could not be published during the current outage (told once, counted). */
+  private dropped = 0;
 
   constructor(
     url: string,
@@ -52,15 +63,46 @@ export class Bus {
     // Publishing fails at once while Redis is away (no late duplicates of timed-out requests); callers retry.
     this.pub = new Redis(url, { ...options, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     this.sub = new Redis(url, options);
-    for (const [name, client] of [['pub', this.pub], ['sub', this.sub]] as const)
+    for (const [name, client] of [['pub', this.pub], ['sub', this.sub]] as const) {
       client.on('error', (e: Error) => this.log({ redis: name, err: e.message }, 'redis error'));
+      client.on('ready', () => this.linked(name, true));
+      client.on('close', () => this.linked(name, false));
+    }
     this.sub.on('messageBuffer', (channel: Buffer, message: Buffer) => this.received(channel.toString(), message.toString()));
     this.sub.on('ready', () => {
       if (this.readyOnce) {
-        this.log({}, 'redis is back');
+        this.log({ dropped: this.dropped }, 'redis is back');
+        this.dropped = 0;
         this.handlers?.reconnected();
       }
       this.readyOnce = true;
+    });
+  }
+
+  private linked(name: 'pub' | 'sub', up: boolean): void {
+    this.up[name] = up;
+    const both = this.up.pub && this.up.sub;
+    if (!both) return void (this.upSince = null);
+    if (this.upSince !== null) return;
+    this.upSince = performance.now();
+    for (const wake of this.waitingForRedis.splice(0)) wake();
+  }
+
+  /** Since when (performance.now()) this process has heard the cluster without a break; null while Redis is away. */
+  get listeningSince(): number | null {
+    return this.upSince;
+  }
+
+  /** Resolves when Redis is reachable again (at once if it is), or after `ms` at most. */
+  reachable(ms: number): Promise<void> {
+    if (this.upSince !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      this.waitingForRedis.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 
@@ -102,7 +144,8 @@ export class Bus {
 
   private publish(channel: string, envelope: Envelope): void {
     this.pub.publish(channel, JSON.stringify(envelope)).catch((e: unknown) => {
-      this.log({ channel, err: e instanceof Error ? e.message : String(e) }, 'publish failed');
+      // Once per outage, not once per message: under load that was thousands of lines a second.
+      if (this.dropped++ === 0) this.log({ channel, err: e instanceof Error ? e.message : String(e) }, 'publish failed: messages are dropped until redis is back');
     });
   }
 
@@ -110,9 +153,10 @@ export class Bus {
   request(node: NodeId, body: unknown, timeoutMs: number): Promise<unknown> {
     const id = randomUUID();
     return new Promise((resolve, reject) => {
+      if (this.upSince === null) return reject(new Unanswered('offline', `redis is away: ${node} cannot be asked now`));
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        reject(new Unanswered(`no answer from ${node} within ${timeoutMs} ms`));
+        reject(new Unanswered('timeout', `no answer from ${node} within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiting.set(id, { resolve, reject, timer });
       const envelope: Envelope = { k: 'req', id, from: this.node, body };
@@ -121,13 +165,13 @@ export class Bus {
           // Nobody subscribes to that process's channel: it is gone.
           if (receivers === 0 && this.waiting.delete(id)) {
             clearTimeout(timer);
-            reject(new Unanswered(`${node} is not listening`));
+            reject(new Unanswered('gone', `${node} is not listening`));
           }
         },
         (e: unknown) => {
           if (!this.waiting.delete(id)) return;
           clearTimeout(timer);
-          reject(new Unanswered(`could not reach ${node}: ${e instanceof Error ? e.message : String(e)}`));
+          reject(new Unanswered('offline', `could not reach ${node}: ${e instanceof Error ? e.message : String(e)}`));
         },
       );
     });
@@ -160,8 +204,9 @@ export class Bus {
   async close(): Promise<void> {
     for (const w of this.waiting.values()) {
       clearTimeout(w.timer);
-      w.reject(new Unanswered('closing'));
+      w.reject(new Unanswered('offline', 'closing'));
     }
+    for (const wake of this.waitingForRedis.splice(0)) wake();
     this.waiting.clear();
     this.sub.disconnect();
     // QUIT goes after what is already sent (a goodbye), then the connection closes.

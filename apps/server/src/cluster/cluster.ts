@@ -2,9 +2,11 @@
 // process at a time, holding its lease (store/leases.ts); only the owner decides and appends, under its lease's
 // epoch. Any process serves any client: a command for a table owned elsewhere is forwarded to the owner, and the
 // owner's broadcasts reach the sockets of every process that follows the table. When an owner dies or stalls,
-// its leases lapse and the others take its tables over from the store; a draining owner hands them over.
+// its leases lapse and the others take its tables over from the store; a draining owner hands them over. A host
+// serves only while its lease is known to run (cluster/ownership.ts), so a process that wakes from a stall lets go
+// of what it lost before it answers anything from it.
 
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Viewer } from '@razzia/contract';
 import type { LobbyEntry, Snapshot, TableId, TableInfo, TableSettings } from '@razzia/protocol';
 import type { GameCatalog } from '../games.ts';
@@ -15,12 +17,14 @@ import type { NodeId } from '../store/leases.ts';
 import type { PostgresStore } from '../store/postgres.ts';
 import type { Store } from '../store/store.ts';
 import { recordOf, snapshotOf, type GameRecord, type TableAccess } from '../tables/access.ts';
-import type { Command } from '../tables/decide.ts';
+import { REQUEST_MEMORY_MS, type Command } from '../tables/decide.ts';
 import type { TableBroadcast, TableHost, TableListener } from '../tables/host.ts';
 import type { PresenceCounts } from '../tables/presence.ts';
 import type { TableRegistry } from '../tables/registry.ts';
 import type { Gateway } from '../socket/gateway.ts';
-import { Bus } from './bus.ts';
+import { Bus, Unanswered } from './bus.ts';
+import { Members } from './members.ts';
+import { Ownership } from './ownership.ts';
 import { fromWire, toWire, type ClusterMessage, type OwnerReply, type OwnerRequest, type WireBroadcast } from './wire.ts';
 
 export interface ClusterOptions {
@@ -31,13 +35,6 @@ export interface ClusterOptions {
   readonly leaseMs: number;
   readonly metrics: Metrics;
   readonly log: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
-}
-
-interface Member {
-  seen: number;
-  draining: boolean;
-  tables: number;
-  sockets: number;
 }
 
 /** Not found, or moving: the caller asks again where the table is. */
@@ -58,16 +55,14 @@ export class Cluster implements TableAccess, TableListener {
   private readonly bus: Bus;
   private registry!: TableRegistry;
   private gateway!: Gateway;
-  private readonly members = new Map<NodeId, Member>();
+  private readonly members: Members;
+  private readonly ownership: Ownership;
   /** Where tables owned elsewhere are, as last learned. */
   private readonly owners = new Map<TableId, NodeId>();
   private readonly adopting = new Map<TableId, Promise<TableHost | null>>();
-  /** Renewal round at which each table was taken here: a renewal sent before it does not know it yet. */
-  private readonly takenAt = new Map<TableId, number>();
-  private renewRound = 0;
   /** This process's connections per table, to report to each table's owner (again after a takeover). */
   private readonly localPresence = new Map<TableId, PresenceCounts>();
-  private readonly presenceSending = new Set<TableId>();
+  private readonly presenceSending = new Map<TableId, Promise<void>>();
   private readonly presenceDirty = new Set<TableId>();
   /** Viewer classes other processes asked snapshots for, per table, until their next presence report (which names
    * the connection): what they follow before that report arrives. */
@@ -81,7 +76,10 @@ export class Cluster implements TableAccess, TableListener {
   /** Orphans seen at the last scan that another process should have taken. */
   private orphansSeen = new Set<TableId>();
   private timers: NodeJS.Timeout[] = [];
+  private lastHeartbeat = performance.now();
   private draining = false;
+  /** Stopping: nothing more is located, forwarded or taken (the store closes next). */
+  private closed = false;
   private readonly requestTimeoutMs: number;
   private readonly heartbeatMs: number;
 
@@ -90,6 +88,18 @@ export class Cluster implements TableAccess, TableListener {
     this.bus = new Bus(options.redisUrl, options.node, (fields, message) => options.log('warn', fields, message));
     this.requestTimeoutMs = Math.max(1_000, options.leaseMs);
     this.heartbeatMs = Math.max(200, Math.round(options.leaseMs / 3));
+    this.members = new Members(options.node, this.heartbeatMs);
+    this.ownership = new Ownership({
+      node: options.node,
+      store: options.store,
+      leaseMs: options.leaseMs,
+      lost: (id, epoch) => {
+        const host = this.registry.live(id);
+        if (host && host.fence === epoch) this.lost(host, 'its lease lapsed');
+      },
+      stalled: (ms) => this.warn({ ms, leaseMs: options.leaseMs }, 'this process stalled: checking its leases before it serves anything'),
+      warn: (fields, message) => this.warn(fields, message),
+    });
   }
 
   get games(): GameCatalog {
@@ -108,7 +118,7 @@ export class Cluster implements TableAccess, TableListener {
       request: (body, from) => this.answer(body as OwnerRequest, from),
       table: (table, body) => this.heard(table, body as WireBroadcast),
       cluster: (body, from) => this.clusterMessage(body as ClusterMessage, from),
-      reconnected: () => this.recover(),
+      reconnected: () => void this.recover().catch((e: unknown) => this.warn({ err: String(e) }, 'recovery after redis failed')),
     });
     const every = (ms: number, fn: () => Promise<void> | void) => {
       const timer = setInterval(() => void Promise.resolve(fn()).catch((e: unknown) => this.warn({ err: String(e) }, 'cluster task failed')), ms);
@@ -116,8 +126,8 @@ export class Cluster implements TableAccess, TableListener {
       this.timers.push(timer);
     };
     every(this.heartbeatMs, () => this.heartbeat());
-    every(Math.max(100, Math.round(this.options.leaseMs / 3)), () => this.renew());
     every(Math.max(100, Math.round(this.options.leaseMs / 6)), () => this.scan());
+    this.ownership.start();
     this.heartbeat();
     await this.scan();
   }
@@ -132,23 +142,27 @@ export class Cluster implements TableAccess, TableListener {
 
   // Where a table is -------------------------------------------------------------------------------------
 
-  private alive(node: NodeId): boolean {
-    const m = this.members.get(node);
-    return m !== undefined && !m.draining;
+  /** This process's host of the table, if it has one whose lease is known to run (renewed first if need be: a host
+   * whose lease lapsed while the process stalled is let go of here, before it serves anything stale). */
+  private async serving(id: TableId): Promise<TableHost | null> {
+    const host = this.registry.live(id);
+    if (!host || host.gone || host.fence === undefined) return null;
+    if (!(await this.ownership.verified(id, host.fence))) return null;
+    return host.gone ? null : host;
   }
 
   /** The table's host here, or the process that owns it; null if there is no such table. Takes the table
    * when nobody holds it. */
   private async locate(id: TableId): Promise<{ host: TableHost } | { node: NodeId } | null> {
-    const live = this.registry.live(id);
-    if (live && !live.gone) return { host: live };
+    const live = await this.serving(id);
+    if (live) return { host: live };
     const adopting = this.adopting.get(id);
     if (adopting) {
       const host = await adopting;
       if (host && !host.gone) return { host };
     }
     const cached = this.owners.get(id);
-    if (cached && cached !== this.node && this.alive(cached)) return { node: cached };
+    if (cached && cached !== this.node && this.members.alive(cached)) return { node: cached };
     const owner = await this.options.store.owner(id);
     if (!owner) return null;
     if (owner.live && owner.node !== null && owner.node !== this.node) {
@@ -163,15 +177,17 @@ export class Cluster implements TableAccess, TableListener {
 
   /** Runs an operation where the table is: here, or forwarded to its owner; again elsewhere if it moved. */
   private async via<T>(id: TableId, here: (host: TableHost) => Promise<Result<T>>, request: OwnerRequest): Promise<Result<T>> {
-    const deadline = Date.now() + 4 * this.options.leaseMs + 5_000;
+    // Never longer than a table remembers a request (REQUEST_MEMORY_MS): a retry must find its first attempt.
+    const deadline = Date.now() + Math.min(4 * this.options.leaseMs + 5_000, REQUEST_MEMORY_MS - 5_000);
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) await delay(Math.min(20 * attempt, 250));
+      if (this.closed) return fail('shutting-down', 'this server is stopping: reconnect and try again');
       if (Date.now() > deadline) return fail('internal', 'the table is moving between servers: try again');
       let where: Awaited<ReturnType<Cluster['locate']>>;
       try {
         where = await this.locate(id);
       } catch (e) {
-        if (!(e instanceof Retry)) this.warn({ table: id, err: e instanceof Error ? e.message : String(e) }, 'cannot locate table');
+        if (!(e instanceof Retry) && !this.closed) this.warn({ table: id, err: e instanceof Error ? e.message : String(e) }, 'cannot locate table');
         continue;
       }
       if (where === null) return fail('no-such-table', `there is no table ${id}`);
@@ -184,7 +200,14 @@ export class Cluster implements TableAccess, TableListener {
       try {
         const reply = (await this.bus.request(where.node, request, this.requestTimeoutMs)) as OwnerReply;
         if ('value' in reply) return reply.value as Result<T>;
-      } catch {
+      } catch (e) {
+        // Redis is away: nothing was sent and nothing is learned about the owner. Wait for Redis (not for the
+        // store: asking PostgreSQL where the table is on every retry of every request, all through an outage, once
+        // kept the lease renewals waiting until this process lost its tables).
+        if (e instanceof Unanswered && e.why === 'offline') {
+          await this.bus.reachable(Math.max(0, deadline - Date.now()));
+          continue;
+        }
         // no answer: the owner may be dead or stalled; its lease will tell
       }
       this.owners.delete(id);
@@ -202,19 +225,25 @@ export class Cluster implements TableAccess, TableListener {
   }
 
   private async take(id: TableId): Promise<TableHost | null> {
-    if (this.draining) return null;
-    const round = this.renewRound;
-    const acquired = await this.options.store.acquire(id, this.node, this.options.leaseMs);
+    if (this.draining || this.closed) return null;
+    const acquired = await this.ownership.acquire(id);
     if (!acquired) return null;
-    this.takenAt.set(id, round);
+    // Draining began meanwhile: hand it on at once (a drain waits for takes under way, then lists its tables).
+    if (this.draining) {
+      await this.ownership.release(id, acquired.epoch, true);
+      return null;
+    }
     let host: TableHost | null;
     try {
       host = await this.registry.adopt(id, acquired.epoch);
     } catch (e) {
-      await this.options.store.release(id, this.node, acquired.epoch, false);
+      await this.ownership.release(id, acquired.epoch, false);
       throw e;
     }
-    if (!host) return null;
+    if (!host) {
+      this.ownership.forget(id, acquired.epoch);
+      return null;
+    }
     this.owners.delete(id);
     const from = acquired.previous !== null && acquired.previous !== this.node ? acquired.previous : null;
     if (from) {
@@ -229,20 +258,17 @@ export class Cluster implements TableAccess, TableListener {
     return host;
   }
 
-  /** A table this process just created: its lease (nobody else can hold a table that did not exist). */
-  async claim(id: TableId): Promise<number> {
-    const round = this.renewRound;
-    const acquired = await this.options.store.acquire(id, this.node, this.options.leaseMs);
-    if (!acquired) throw new Error(`could not take the lease of the new table ${id}`);
-    this.takenAt.set(id, round);
-    return acquired.epoch;
+  /** A table this process just created: its lease (null if another process took it first: a rematch's table,
+   * whose link went out before it was hosted here). */
+  async claim(id: TableId): Promise<number | null> {
+    return (await this.ownership.acquire(id))?.epoch ?? null;
   }
 
   /** A table unloaded here (idle): nobody needs to own it until someone asks for it. */
   released(host: TableHost): void {
     this.snapshotFor.delete(host.id);
     this.takenOver.delete(host.id);
-    if (host.fence !== undefined) void this.options.store.release(host.id, this.node, host.fence, false).catch(() => undefined);
+    if (host.fence !== undefined) void this.ownership.release(host.id, host.fence, false).catch(() => undefined);
   }
 
   /** A host's append was refused: another process took the table over while this one stalled. */
@@ -251,26 +277,20 @@ export class Cluster implements TableAccess, TableListener {
     this.lost(host, 'append refused: another process holds the table now');
   }
 
+  /** Another process holds the table now. Its sockets here are served through the new owner from now on: each
+   * catches up from it at once (their commands are forwarded there already). */
   private lost(host: TableHost, why: string): void {
     if (this.registry.live(host.id) === host) this.registry.drop(host.id);
+    if (host.fence !== undefined) this.ownership.forget(host.id, host.fence);
     this.snapshotFor.delete(host.id);
     this.takenOver.delete(host.id);
+    this.owners.delete(host.id);
     this.options.metrics.leasesLost.inc();
     this.warn({ table: host.id, epoch: host.fence }, `lost table: ${why}`);
+    if (!this.closed) this.gateway.resync(host.id);
   }
 
   // Leases ---------------------------------------------------------------------------------------------
-
-  private async renew(): Promise<void> {
-    const round = ++this.renewRound;
-    const held = await this.options.store.renew(this.node, this.options.leaseMs);
-    for (const host of [...this.registry.all()]) {
-      if (held.get(host.id) === host.fence) continue;
-      if ((this.takenAt.get(host.id) ?? -1) >= round - 1) continue; // taken after this renewal was sent
-      this.lost(host, 'its lease lapsed');
-    }
-    for (const [id, at] of this.takenAt) if (at < round - 2 && !this.registry.live(id)) this.takenAt.delete(id);
-  }
 
   /** Tables whose owner died, stalled or drained: each is taken by the process ranked first for it, or by any
    * process once it has waited a round. */
@@ -279,35 +299,26 @@ export class Cluster implements TableAccess, TableListener {
     const orphans = await this.options.store.orphans(500);
     const seen = new Set<TableId>();
     const mine: TableId[] = [];
+    const now = performance.now();
     for (const id of orphans) {
       if (this.registry.live(id) || this.adopting.has(id)) continue;
-      if (this.orphansSeen.has(id) || this.firstFor(id)) mine.push(id);
+      if (this.orphansSeen.has(id) || this.members.firstFor(id, now)) mine.push(id);
       else seen.add(id);
     }
     this.orphansSeen = seen;
     await eachLimited(mine, 8, (id) => this.adopt(id));
   }
 
-  /** Rendezvous hashing over the live processes: spreads a dead process's tables evenly, without talking. A process
-   * not heard for two heartbeats is left out (most likely the dead one, whose tables these are: waiting for it to
-   * be forgotten cost its share of them a second scan); if it lives after all, two takers race and the lease
-   * picks one. */
-  private firstFor(id: TableId, except?: NodeId): boolean {
-    const rank = (node: string) => createHash('sha1').update(`${id}/${node}`).digest().readUInt32BE(0);
-    const mine = rank(this.node);
-    const heard = Date.now() - 2 * this.heartbeatMs;
-    for (const [node, m] of this.members) if (node !== except && !m.draining && m.seen >= heard && rank(node) > mine) return false;
-    return true;
-  }
-
   // Requests from other processes -----------------------------------------------------------------------
 
   private async answer(request: OwnerRequest, from: NodeId): Promise<OwnerReply> {
-    const host = this.registry.live(request.table);
-    if (!host || host.gone) return { moved: true };
+    // Only while its lease is known to run: after a stall, the requests that waited are answered `moved` once the
+    // renewal shows the table was lost (never from the stale host).
+    const host = await this.serving(request.table);
+    if (!host) return { moved: true };
     switch (request.op) {
       case 'run': {
-        const result = await host.run(request.command);
+        const result = await host.run(request.command, request.request);
         return !result.ok && host.gone ? { moved: true } : { value: result };
       }
       case 'snapshot': {
@@ -346,9 +357,8 @@ export class Cluster implements TableAccess, TableListener {
   private clusterMessage(message: ClusterMessage, from: NodeId): void {
     switch (message.type) {
       case 'heartbeat': {
-        const known = this.members.has(from);
-        this.members.set(from, { seen: Date.now(), draining: message.draining, tables: message.tables, sockets: message.sockets });
-        if (!known) {
+        const joined = this.members.heard(from, { draining: message.draining, tables: message.tables, sockets: message.sockets }, performance.now());
+        if (joined) {
           this.note({ member: from }, 'a process joined the cluster');
           this.publishLobby();
         }
@@ -361,22 +371,29 @@ export class Cluster implements TableAccess, TableListener {
         this.remoteLobby.set(from, message.entries);
         this.gateway.lobbyChanged();
         return;
-      case 'released':
-        for (const id of message.tables) if (this.firstFor(id, from)) void this.adopt(id).catch(() => undefined);
+      case 'released': {
+        const now = performance.now();
+        for (const id of message.tables) if (this.members.firstFor(id, now, from)) void this.adopt(id).catch(() => undefined);
         return;
+      }
     }
   }
 
   private heartbeat(): void {
     const message: ClusterMessage = { type: 'heartbeat', tables: this.registry.size, sockets: this.gateway.sockets, draining: this.draining };
     this.bus.toCluster(message);
-    const dead = Date.now() - 3 * this.heartbeatMs - 500;
-    for (const [node, m] of this.members) if (m.seen < dead) this.forget(node);
+    // A heartbeat that comes late comes after a stall of this process: timers may run before the messages that
+    // waited meanwhile are read, so what it did not hear yet says nothing of the others. The next one judges.
+    const now = performance.now();
+    const late = now - this.lastHeartbeat > 2 * this.heartbeatMs;
+    this.lastHeartbeat = now;
+    if (late) return;
+    for (const node of this.members.silent(now, this.bus.listeningSince)) this.forget(node);
   }
 
   /** A process left (or went silent): its connections and public tables with it. */
   private forget(node: NodeId): void {
-    if (!this.members.delete(node)) return;
+    if (!this.members.forget(node)) return;
     this.note({ member: node }, 'a process left the cluster');
     for (const host of this.registry.all()) host.dropPresence(node);
     for (const viewers of this.snapshotFor.values()) viewers.delete(node);
@@ -385,11 +402,12 @@ export class Cluster implements TableAccess, TableListener {
   }
 
   /** Redis came back: what was said meanwhile may be lost. Report connections again, and every socket checks
-   * it holds all of its tables. */
-  private recover(): void {
-    for (const id of this.localPresence.keys()) this.sendPresence(id);
-    this.gateway.resyncAll();
+   * it holds all of its tables — a few at a time, not all at once (a burst of thousands of requests, each a store
+   * read somewhere, is what a process under load can least afford right then). */
+  private async recover(): Promise<void> {
     this.publishLobby();
+    await eachLimited([...this.localPresence.keys()], 16, (id) => this.sendPresence(id));
+    await this.gateway.resyncAll(32);
   }
 
   // TableListener: this process's hosts speak to every process that follows their table -------------------
@@ -445,8 +463,12 @@ export class Cluster implements TableAccess, TableListener {
     return created.ok ? ok(created.value.info()) : created;
   }
 
+  /** A command, wherever its table is. It carries a request id, the same on every attempt, so that an attempt the
+   * owner stored but whose reply was lost (it stalled, or Redis dropped the reply) is answered, not done again, when
+   * retried — by that owner or the next. A decision (`act`) needs none: its version refuses a repeat. */
   run(id: TableId, command: Command): Promise<Result<object>> {
-    return this.via(id, (t) => t.run(command), { op: 'run', table: id, command });
+    const request = command.type === 'act' ? undefined : randomUUID();
+    return this.via(id, (t) => t.run(command, request), { op: 'run', table: id, command, ...(request ? { request } : {}) });
   }
 
   snapshot(id: TableId, owner: TokenHash | null, since?: number): Promise<Result<Snapshot>> {
@@ -466,19 +488,21 @@ export class Cluster implements TableAccess, TableListener {
   }
 
   presence(id: TableId, counts: PresenceCounts): void {
+    // Draining: this process's connections close next, and its goodbye tells every owner they are gone.
+    if (this.draining || this.closed) return;
     if (counts.owners.length === 0 && counts.anonymous === 0 && !this.localPresence.has(id)) return;
     this.localPresence.set(id, counts);
-    this.sendPresence(id);
+    void this.sendPresence(id);
   }
 
   /** Reports this process's connections to the table's owner: one report in flight per table, the newest next. */
-  private sendPresence(id: TableId): void {
-    if (this.presenceSending.has(id)) {
+  private sendPresence(id: TableId): Promise<void> {
+    const sending = this.presenceSending.get(id);
+    if (sending) {
       this.presenceDirty.add(id);
-      return;
+      return sending;
     }
-    this.presenceSending.add(id);
-    void (async () => {
+    const done = (async () => {
       do {
         this.presenceDirty.delete(id);
         const counts = this.localPresence.get(id);
@@ -496,6 +520,8 @@ export class Cluster implements TableAccess, TableListener {
       } while (this.presenceDirty.has(id));
       this.presenceSending.delete(id);
     })();
+    this.presenceSending.set(id, done);
+    return done;
   }
 
   follow(id: TableId): Promise<void> {
@@ -521,16 +547,31 @@ export class Cluster implements TableAccess, TableListener {
     return entries.sort((a, b) => Number(a.status === 'playing') - Number(b.status === 'playing'));
   }
 
+  /** By lease truth: a table is listed only while this process's lease of it is known to run (never a table a
+   * stalled or draining process has let go of, or is about to find it lost). Finished tables apart. */
   health(): Record<string, unknown> {
-    const owned = [...this.registry.all()].map((t) => t.id);
+    const live: TableId[] = [];
+    const finished: TableId[] = [];
+    const epochs: Record<string, number> = {};
+    for (const id of this.ownership.owned()) {
+      const host = this.registry.live(id);
+      if (!host || host.gone) continue;
+      const listed = host.status === 'over' ? finished : live;
+      if (listed.length < 1000 && host.fence !== undefined) epochs[id] = host.fence;
+      listed.push(id);
+    }
     return {
       node: this.node,
       store: 'postgres',
       cluster: true,
       draining: this.draining,
-      tables: owned.length,
-      owned: owned.slice(0, 1000),
-      members: [...this.members].map(([node, m]) => ({ node, tables: m.tables, sockets: m.sockets, draining: m.draining, seenMsAgo: Date.now() - m.seen })),
+      redis: this.bus.listeningSince !== null,
+      tables: live.length,
+      owned: live.slice(0, 1000),
+      finished: finished.slice(0, 1000),
+      // Each listed table's epoch: a table taken over lists a higher one (never two processes under one epoch).
+      epochs,
+      members: this.members.list(performance.now()),
     };
   }
 
@@ -541,22 +582,28 @@ export class Cluster implements TableAccess, TableListener {
     if (this.draining) return;
     this.draining = true;
     this.heartbeat();
+    // Takes under way finish first (each hands its table on at once, or is among the hosts below).
+    await Promise.allSettled([...this.adopting.values()]);
     const hosts = [...this.registry.all()];
     const released: TableId[] = [];
     await eachLimited(hosts, 16, async (host) => {
       await host.settled();
+      // Dropped here before its lease is released: no moment when two processes both list it.
       this.registry.drop(host.id);
       this.snapshotFor.delete(host.id);
       this.takenOver.delete(host.id);
       if (host.fence === undefined || host.lost) return;
-      await this.options.store.release(host.id, this.node, host.fence, true);
+      await this.ownership.release(host.id, host.fence, true);
       released.push(host.id);
     });
     this.bus.toCluster({ type: 'released', tables: released } satisfies ClusterMessage);
     this.note({ tables: released.length }, 'drained: tables handed over');
   }
 
+  /** Leaves the cluster: says goodbye and stops every request under way (before the store closes). */
   async close(): Promise<void> {
+    this.closed = true;
+    this.ownership.stop();
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);

@@ -12,7 +12,8 @@ import type { PresenceCounts } from '../tables/presence.ts';
 
 /** To the owner of `table`. */
 export type OwnerRequest =
-  | { readonly op: 'run'; readonly table: TableId; readonly command: Command }
+  /** `request`: the same on every attempt of one command, so the table answers a repeat instead of doing it again. */
+  | { readonly op: 'run'; readonly table: TableId; readonly command: Command; readonly request?: string }
   | { readonly op: 'snapshot'; readonly table: TableId; readonly owner: TokenHash | null; readonly since?: number | undefined }
   | { readonly op: 'info'; readonly table: TableId }
   | { readonly op: 'record'; readonly table: TableId }

@@ -387,6 +387,18 @@ export class Gateway implements TableListener {
         return taken;
       }
       const snapshot = taken.value;
+      if (member.seq > snapshot.seq) {
+        // Older than what the socket holds (it came from a host that had not yet learned it lost the table): never
+        // sent. What waited goes on from what the socket holds, and it asks again shortly.
+        this.options.log?.({ table: member.table, holds: member.seq, snapshot: snapshot.seq }, 'a snapshot older than the socket holds was not sent');
+        const waited = member.pending;
+        member.pending = null;
+        for (const b of waited) this.deliverTo(member, b);
+        setTimeout(() => {
+          if (member.conn.watching.get(member.table) === member) void this.refresh(member, 'held', always);
+        }, 250).unref();
+        return ok(member.seq);
+      }
       let written: Promise<void> | undefined;
       if (always || snapshot.seq !== member.seq || snapshot.you.seat !== member.viewer) {
         member.viewer = snapshot.you.seat;
@@ -548,9 +560,24 @@ export class Gateway implements TableListener {
     }
   }
 
-  /** Every socket checks it holds all of its tables (after the cluster lost messages: Redis came back). */
-  resyncAll(): void {
-    for (const audience of this.audiences.values()) for (const member of audience.members.values()) if (!member.pending) void this.refresh(member, 'held', false);
+  /** Every socket checks it holds all of its tables (after the cluster lost messages: Redis came back), `limit`
+   * catch-ups at a time. */
+  async resyncAll(limit: number): Promise<void> {
+    const members = [...this.audiences.values()].flatMap((audience) => [...audience.members.values()]);
+    let next = 0;
+    const worker = async () => {
+      while (next < members.length) {
+        const member = members[next++] as Member;
+        if (!member.pending && member.conn.watching.get(member.table) === member) await this.refresh(member, 'held', false);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, members.length) }, worker));
+  }
+
+  /** The sockets watching a table check they hold all of it (this process stopped hosting it: they catch up from
+   * its new owner). */
+  resync(table: TableId): void {
+    for (const member of this.audiences.get(table)?.members.values() ?? []) if (!member.pending) void this.refresh(member, 'held', false);
   }
 
   lobbyChanged(): void {

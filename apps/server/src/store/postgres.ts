@@ -56,12 +56,19 @@ export interface PostgresOptions {
 export class PostgresStore implements Store, Leases {
   readonly db: Kysely<Database>;
   private readonly pool: pg.Pool;
+  /** One connection of its own for renewing leases: a renewal never waits in the queue behind the tables' reads and
+   * writes (a burst of them, e.g. every socket catching up after Redis came back, once held a renewal past its
+   * lease, and the process lost every table it owned). */
+  private readonly renewals: Kysely<Database>;
 
   private constructor(url: string, options: PostgresOptions) {
     this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // A dropped idle connection is the pool's to replace, not a crash of the server.
     this.pool.on('error', () => undefined);
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: this.pool }) });
+    const renewals = new pg.Pool({ connectionString: url, max: 1 });
+    renewals.on('error', () => undefined);
+    this.renewals = new Kysely<Database>({ dialect: new PostgresDialect({ pool: renewals }) });
   }
 
   /** Connects and brings the schema up to date. */
@@ -92,6 +99,18 @@ export class PostgresStore implements Store, Leases {
     // One statement: the table row moves on only at the expected position (and epoch), and the moves and log
     // entries are written only if it did.
     const fence = change.fence === undefined ? sql`TRUE` : sql`epoch = ${change.fence}`;
+    // A table the change opens (a rematch) is inserted by the same statement, only if the row moved on.
+    const created = change.creates;
+    const creates = created
+      ? sql`, new_table AS (
+        INSERT INTO tables (id, status, record, setup, seq, version, created_at, fair_seed)
+        SELECT ${created.record.id}, ${created.record.status}, ${json(created.record)}::jsonb, NULL, ${created.record.seq}, ${created.record.version}, ${created.record.createdAt}, ${created.fairSeed}::text
+        FROM moved
+      ), new_table_entries AS (
+        INSERT INTO log (table_id, seq, entry)
+        SELECT ${created.record.id}, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(created.entries)}::jsonb) AS e(entry)
+      )`
+      : sql``;
     const wake = change.wakeAt === undefined ? sql`wake_at` : sql`${change.wakeAt}::bigint`;
     const result = await sql<{ n: string }>`
       WITH moved AS (
@@ -105,7 +124,7 @@ export class PostgresStore implements Store, Leases {
       ), new_entries AS (
         INSERT INTO log (table_id, seq, entry)
         SELECT moved.id, (e.entry->>'seq')::int, e.entry FROM moved, jsonb_array_elements(${json(change.entries)}::jsonb) AS e(entry)
-      )
+      )${creates}
       SELECT count(*) AS n FROM moved`.execute(this.db);
     if (Number(result.rows[0]?.n) !== 1)
       throw new StoreConflict(record.id, `table ${record.id} is no longer at log entry ${change.expectedSeq}${change.fence === undefined ? '' : ` under epoch ${change.fence}`}`);
@@ -277,7 +296,7 @@ export class PostgresStore implements Store, Leases {
   async renew(node: NodeId, ttlMs: number): Promise<Map<TableId, number>> {
     const { rows } = await sql<{ id: string; epoch: string }>`
       UPDATE tables SET lease_until = ${NOW_MS} + ${ttlMs} WHERE owner_node = ${node} AND lease_until >= ${NOW_MS}
-      RETURNING id, epoch`.execute(this.db);
+      RETURNING id, epoch`.execute(this.renewals);
     return new Map(rows.map((r) => [r.id as TableId, Number(r.epoch)]));
   }
 
@@ -303,7 +322,7 @@ export class PostgresStore implements Store, Leases {
   }
 
   async close(): Promise<void> {
-    await this.db.destroy().catch(() => undefined);
+    await Promise.all([this.db.destroy().catch(() => undefined), this.renewals.destroy().catch(() => undefined)]);
   }
 }
 

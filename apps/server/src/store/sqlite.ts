@@ -137,6 +137,7 @@ export class SqliteStore implements Store {
       const firstMove = record.version - change.moves.length;
       change.moves.forEach((move, i) => this.stmts.insertMove.run(record.id, firstMove + i, JSON.stringify(move)));
       for (const entry of change.entries) this.stmts.insertLog.run(record.id, entry.seq, JSON.stringify(entry));
+      if (change.creates) this.createTx(change.creates.record, change.creates.entries, change.creates.fairSeed);
     });
   }
 

@@ -21,6 +21,9 @@ export interface TableChange {
   readonly setup?: unknown;
   /** In a cluster, the writer's lease epoch: the change applies only if nobody took the table over since. */
   readonly fence?: number;
+  /** A table this change opens (a rematch): written in the same atomic step, so it exists exactly when the change
+   * that decided it was stored, and never when that change was refused. `fairSeed`: its fair draws' secret seed. */
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[]; readonly fairSeed: string | null };
   /** When the table must be woken next (a clock running out, a bot's turn, a pause's end), or null: indexed, so a
    * table that left memory is woken on time (tables/scheduler.ts). Absent: unchanged. */
   readonly wakeAt?: number | null;

@@ -128,6 +128,7 @@ export class LocalTables implements TableAccess {
   }
 
   health(): Record<string, unknown> {
-    return { tables: this.registry.size };
+    const { live, finished } = this.registry.counts();
+    return { tables: live, finished };
   }
 }

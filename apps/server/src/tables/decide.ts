@@ -5,12 +5,12 @@
 
 import { Rng, resolveChance, step, type AnyGame, type Move, type Random, type Seat, type Told } from '@razzia/contract';
 import { chanceLabel, commitTo, DEAL_LABEL, fairSource } from '@razzia/contract/fair';
-import { BOT_NAMES, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
+import { BOT_NAMES, MAX_TABLE_NAME, MISSES_BEFORE_REPLACED, isCorrespondence, type BotId, type ChatLine, type REACTIONS, type TableId, type TableNotice } from '@razzia/protocol';
 import { nameSkeleton } from '@razzia/protocol/names';
 import { fail, ok, type Result } from '../result.ts';
 import type { TokenHash } from '../ids.ts';
 import { tableBots, thinkerAt } from './bots.ts';
-import { MAX_DEVICES, holders, holds, personConnected, type Decision, type SeatRecord, type StoredEntry, type StoredMove, type Table, type TableRecord } from './table.ts';
+import { MAX_DEVICES, holders, holds, personConnected, type Decision, type RequestDone, type SeatRecord, type StoredEntry, type StoredMove, type Table, type TableRecord } from './table.ts';
 
 type Reaction = (typeof REACTIONS)[number];
 
@@ -53,7 +53,10 @@ export type Command =
    * everyone; the host then has the hint thought about off the event loop and replies to the asker alone. `busy`:
    * a hint for this seat is still being thought about (one at a time). */
   | { readonly type: 'hint'; readonly owner: TokenHash | null; readonly busy?: boolean }
-  | { readonly type: 'set-rematch'; readonly table: TableId }
+  /** After the end, a seated player asks for a rematch. `table`, `botSeed` and `fairSeed` are the new table's,
+   * drawn by the caller: used only if no rematch was decided yet (then the new table is created by the same stored
+   * step). */
+  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string; readonly fairSeed: string }
   /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction.
    * `quietMs`: how long ago the same connection's previous line at this table was said (absent: none was), which
    * the slow mode judges a spectator's line by. */
@@ -71,8 +74,6 @@ export type Command =
   | { readonly type: 'mute'; readonly owner: TokenHash | null; readonly target: Seat | 'spectators'; readonly muted: boolean }
   /** Host: the slow mode, seconds a spectator waits between two chat lines (0: off). */
   | { readonly type: 'slow-mode'; readonly owner: TokenHash | null; readonly seconds: number }
-  /** A rematch's seats, copied from the finished table. */
-  | { readonly type: 'seat-all'; readonly seats: readonly (SeatRecord | null)[] }
   /** A seated person's contribution to the fair draws (32 bytes as hex), before the start. */
   | { readonly type: 'contribute'; readonly owner: TokenHash | null; readonly value: string }
   /** A seated person asks for a device code for their seat: which seat it is (nothing changes; the code is made and
@@ -90,6 +91,8 @@ export interface Decided {
   readonly moves: readonly StoredMove[];
   /** The deal, stored once when the game starts. */
   readonly setup?: unknown;
+  /** A table this command opens (a rematch), stored with the change or not at all. */
+  readonly creates?: { readonly record: TableRecord; readonly entries: readonly StoredEntry[]; readonly fairSeed: string };
   readonly reply: object;
   /** Tokens that took or lost a seat: their connections need a fresh snapshot in their new role. */
   readonly seatChanged: readonly TokenHash[];
@@ -137,6 +140,8 @@ class Change {
   readonly moves: StoredMove[] = [];
   readonly seatChanged: TokenHash[] = [];
   infoChanged = false;
+  /** A table this command opens (a rematch). */
+  creates: Decided['creates'];
   /** Seats that decided in this command: their next decision, if any, is a new one. */
   readonly acted = new Set<Seat>();
   /** The last move told one of the game's moments (a round scored). */
@@ -286,6 +291,7 @@ class Change {
       entries: this.entries,
       moves: this.moves,
       ...(this.setup !== this.table.setup ? { setup: this.setup } : {}),
+      ...(this.creates ? { creates: this.creates } : {}),
       reply,
       seatChanged: this.seatChanged,
       infoChanged: this.infoChanged,
@@ -525,11 +531,16 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       change.setRecord({ slowMode: command.seconds });
       change.notice({ type: 'slow-mode', seconds: command.seconds });
       return change.done({});
-    case 'set-rematch':
+    case 'rematch': {
+      if (seatOf(record, command.owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
+      if (record.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
+      // Decided once: asking again (or a retried request) names the same table and changes nothing.
       if (record.rematch) return change.done({ table: record.rematch });
+      change.creates = rematchTable(record, command.table, command.botSeed, command.fairSeed, ctx.now);
       change.setRecord({ rematch: command.table });
       change.notice({ type: 'rematch', table: command.table });
       return change.done({ table: command.table });
+    }
     case 'contribute': {
       const seat = seatOf(record, command.owner);
       if (seat === null) return fail('not-seated', 'only seated players contribute to the fair draws');
@@ -540,13 +551,6 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       const contributions = record.fair.contributions.map((c, s) => (s === seat ? command.value : c));
       change.setRecord({ fair: { ...record.fair, contributions } });
       change.notice({ type: 'contributed', seat });
-      return change.done({});
-    }
-    case 'seat-all': {
-      // The same people on the same devices.
-      const seats = command.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot, ...(s.devices ? { devices: s.devices } : {}) });
-      change.setRecord({ seats });
-      seats.forEach((s, seat) => s && change.notice({ type: 'seat-taken', seat, name: s.name, bot: s.bot }));
       return change.done({});
     }
     case 'device-code': {
@@ -572,6 +576,46 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       return change.done({ seat: command.seat });
     }
   }
+}
+
+/** A rematch of a finished table: the same settings, host and seats (people on the same devices, and bots; no
+ * stand-ins), waiting. */
+function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: string, now: number): { record: TableRecord; entries: StoredEntry[]; fairSeed: string } {
+  const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot, ...(s.devices ? { devices: s.devices } : {}) });
+  const entries: StoredEntry[] = [];
+  seats.forEach((s, seat) => {
+    if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
+  });
+  const settings = { ...old.settings, name: rematchName(old.settings.name) };
+  return { record: { ...newTable(id, settings, old.host, now, botSeed, fairSeed), seats, seq: entries.length }, entries, fairSeed };
+}
+
+/** A rematch's name: the finished table's with the next number in brackets, in at most MAX_TABLE_NAME characters
+ * (code points, as names are counted). Numbers need no translation. */
+export function rematchName(name: string): string {
+  const numbered = /^(.*\S) \((\d{1,6})\)$/u.exec(name);
+  const base = numbered ? numbered[1]! : name;
+  const suffix = ` (${numbered ? Number(numbered[2]) + 1 : 2})`;
+  const room = MAX_TABLE_NAME - [...suffix].length;
+  return [...base].slice(0, room).join('').trimEnd() + suffix;
+}
+
+/** How long a table remembers a forwarded request that changed it: longer than a forward is ever retried (four
+ * leases and five seconds, and never past this minute less five seconds). */
+export const REQUEST_MEMORY_MS = 60_000;
+const REQUESTS_KEPT = 32;
+
+/** The reply `request` got when it changed this table, if it did (a retried request is answered from here). */
+export function answered(record: TableRecord, request: string): object | undefined {
+  return record.requests?.find((r) => r.id === request)?.reply;
+}
+
+/** `decided`, with its table remembering that `request` made this change (and forgetting requests long past). */
+export function remembering(decided: Decided, request: string, now: number): Decided {
+  const { record } = decided.table;
+  const kept = (record.requests ?? []).filter((r) => now - r.at < REQUEST_MEMORY_MS).slice(-(REQUESTS_KEPT - 1));
+  const requests: RequestDone[] = [...kept, { id: request, at: now, reply: decided.reply }];
+  return { ...decided, table: { ...decided.table, record: { ...record, requests } } };
 }
 
 /** When the host must wake the table next (a bot's turn, a clock running out), or null. `thinking`: decisions a

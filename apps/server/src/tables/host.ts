@@ -12,7 +12,7 @@ import type { TokenHash } from '../ids.ts';
 import { fail, type Result } from '../result.ts';
 import { StoreConflict, type Store } from '../store/store.ts';
 import type { Clock } from './clock.ts';
-import { decide, dueThinkers, isHost, nextWake, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
+import { answered, decide, dueThinkers, isHost, nextWake, remembering, seatOf, type Command, type DecideContext, type Decided } from './decide.ts';
 import { Presence, type PresenceCounts } from './presence.ts';
 import { TokenBucket } from '../socket/rate-limit.ts';
 import { personConnected, type Decision, type StoredEntry, type Table, type TableRecord } from './table.ts';
@@ -212,9 +212,13 @@ export class TableHost {
 
   // Commands ------------------------------------------------------------------------------------------
 
-  /** Runs a command after every command before it: decide, store, publish. Resolves with the reply. */
-  run(command: Command): Promise<Result<object>> {
-    if (command.type === 'hint') return this.hint(command);
+  /**
+   * Runs a command after every command before it: decide, store, publish. Resolves with the reply. `request`: the
+   * id of a request forwarded from another process of a cluster, which may come again if its reply was lost; the
+   * table remembers it with the change it made, and a repeat gets the same reply and changes nothing.
+   */
+  run(command: Command, request?: string): Promise<Result<object>> {
+    if (command.type === 'hint') return this.hint(command, request);
     // Refused before it queues: a spectators' flood must not hold up the players' commands behind it. A line its
     // socket already sent over its own rate queues as before, so that socket's replies keep their order and its
     // refusal is the table's usual one (a muted spectator hears "muted" first); it takes nothing from the table's
@@ -222,7 +226,7 @@ export class TableHost {
     if (command.type === 'say' && !command.limited && this.seatOf(command.owner) === null && !this.spectatorChat.take())
       return Promise.resolve(fail('rate-limited', "the spectators' chat at this table is busy: wait a moment"));
     this.busy++;
-    const result = this.queue.then(() => this.execute(command)).finally(() => this.busy--);
+    const result = this.queue.then(() => this.execute(command, request)).finally(() => this.busy--);
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -232,34 +236,34 @@ export class TableHost {
    * commands); the hint is then thought about off the event loop, from the seat's view at that moment, while the
    * table goes on, and only the asker gets it (the reply). One at a time per seat.
    */
-  private async hint(command: Extract<Command, { type: 'hint' }>): Promise<Result<object>> {
+  private async hint(command: Extract<Command, { type: 'hint' }>, request?: string): Promise<Result<object>> {
     const seat = this.seatOf(command.owner);
     // One at a time per seat: decide refuses a second (after its other checks, which come first).
     const mine = seat !== null && !this.hinting.has(seat);
     if (mine) this.hinting.add(seat);
     try {
       const asked = this.queue.then(async () => {
-        const r = await this.execute({ ...command, busy: !mine });
+        const r = await this.execute({ ...command, busy: !mine }, request);
         // The seat's view and legal list as they were when it asked (the log says so at this point).
-        return r.ok ? { ok: true as const, version: this.version, request: this.inputFor(seat as Seat) } : r;
+        return r.ok ? { ok: true as const, version: this.version, input: this.inputFor(seat as Seat) } : r;
       });
       this.queue = asked.catch(() => undefined);
       const ready = await asked;
       if (!ready.ok) return ready;
-      const { version, request } = ready;
+      const { version, input } = ready;
       const normal = levelById('normal')?.search;
       if (!this.deps.thinking || !normal) return fail('internal', 'no hint can be thought about here right now; nothing was changed');
       try {
         const answer = await this.deps.thinking.hint({
           gameId: this.game.id,
           level: 'normal',
-          ...request,
-          seed: `${this.table.record.botSeed}/hint/${version}/${request.seat}`,
+          ...input,
+          seed: `${this.table.record.botSeed}/hint/${version}/${input.seat}`,
           budgetMs: Math.min(normal.timeMs, this.deps.thinkMs ?? Infinity),
         });
         return { ok: true, value: { version, intent: answer.action as object, winChance: Math.min(1, Math.max(0, answer.winChance)) } };
       } catch (e) {
-        this.deps.log?.({ table: this.id, seat: request.seat, err: e instanceof Error ? e.message : String(e) }, 'hint failed');
+        this.deps.log?.({ table: this.id, seat: input.seat, err: e instanceof Error ? e.message : String(e) }, 'hint failed');
         return fail('internal', 'the hint could not be thought about; try again');
       }
     } finally {
@@ -306,12 +310,16 @@ export class TableHost {
     };
   }
 
-  private async execute(command: Command): Promise<Result<object>> {
+  private async execute(command: Command, request?: string): Promise<Result<object>> {
     if (this.disposed) return fail('shutting-down', 'this table is closing here; reconnect and try again');
+    const done = request === undefined ? undefined : answered(this.table.record, request);
+    if (done) return { ok: true, value: done };
     const started = performance.now();
-    const decided = decide(this.game, this.table, command, this.context());
+    const context = this.context();
+    const decided = decide(this.game, this.table, command, context);
     if (!decided.ok) return decided;
-    const d = decided.value;
+    let d = decided.value;
+    if (request !== undefined && (d.entries.length > 0 || d.moves.length > 0)) d = remembering(d, request, context.now);
     if (d.entries.length > 0 || d.moves.length > 0) {
       try {
         await this.commit(d);
@@ -346,6 +354,7 @@ export class TableHost {
       entries: d.entries,
       moves: d.moves,
       ...(d.setup !== undefined ? { setup: d.setup } : {}),
+      ...(d.creates !== undefined ? { creates: d.creates } : {}),
       ...(this.fence !== undefined ? { fence: this.fence } : {}),
       // Indexed, so the table can leave memory and still be woken on time (tables/scheduler.ts).
       wakeAt: nextWake(d.table, this.deps.botDelayMs),
@@ -627,12 +636,14 @@ export class TableHost {
     const seq = this.seq;
     let entries: readonly StoredEntry[];
     const first = this.recent[0]?.seq ?? seq + 1;
-    if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from);
-    else entries = await this.deps.store.readLog(this.id, from);
+    // Never past `seq` from the store: the log must end where this host's game and table stand (a store that holds
+    // more was written by another process since: this host is stale, and its caller checks its lease first).
+    if (from + 1 >= first || from === seq) entries = this.recent.filter((e) => e.seq > from && e.seq <= seq);
+    else entries = await this.deps.store.readLog(this.id, from, seq - from);
     if (entries.length !== seq - from) {
       // The store's log and this host's disagree (should never happen): send the whole log from the store.
       from = 0;
-      entries = await this.deps.store.readLog(this.id, 0);
+      entries = await this.deps.store.readLog(this.id, 0, seq);
     }
     return {
       table: this.info(),

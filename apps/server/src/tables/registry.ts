@@ -4,7 +4,7 @@
 import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
 import { seedFrom } from '@razzia/contract/fair';
-import { MAX_TABLE_NAME, type LobbyEntry, type TableId, type TableInfo, type TableSettings } from '@razzia/protocol';
+import type { LobbyEntry, TableId, TableInfo, TableSettings } from '@razzia/protocol';
 import { GameCatalog } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
@@ -15,8 +15,9 @@ import { tableInfo } from './views.ts';
 
 export type RegistryOptions = Omit<HostDeps, 'listener'> & {
   readonly games: GameCatalog;
-  /** In a cluster: takes the lease of a table this process just created, returning its epoch. */
-  readonly claim?: (id: TableId) => Promise<number>;
+  /** In a cluster: takes the lease of a table this process just created, returning its epoch (null: another process
+   * holds it already). */
+  readonly claim?: (id: TableId) => Promise<number | null>;
   /** In a cluster: gives up the lease of a table unloaded here (nobody needs to own it until asked). */
   readonly release?: (table: TableHost) => void;
   /** A playing table left memory, to be woken from the store at `wakeAt` (the scheduler's cue). */
@@ -31,6 +32,8 @@ export interface SweepLimits {
   readonly waitingMs: number;
   readonly idleMs: number;
   readonly horizonMs: number;
+  /** Finished tables stay this long after their last watcher left (absent: 0). */
+  readonly finishedMs?: number;
 }
 
 export const DEFAULT_SWEEP: SweepLimits = { waitingMs: 24 * 3600_000, idleMs: 60_000, horizonMs: 120_000 };
@@ -92,6 +95,7 @@ export class TableRegistry {
     const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed(), fairSeed);
     await this.options.store.createTable(record, [], fairSeed);
     const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
+    if (fence === null) throw new Error(`could not take the lease of the new table ${record.id}`);
     const table = new TableHost(game, { record, setup: null, state: null, fairSeed }, [], this.deps(), fence);
     this.tables.set(table.id, table);
     this.listener?.lobbyChanged();
@@ -162,30 +166,47 @@ export class TableRegistry {
     return table;
   }
 
-  /** After the end, anyone seated may ask for a rematch: a new table with the same seats and host, named after the
-   * finished one with the next number ("Friday night (2)", then "(3)"), so the two are told apart in any list. */
+  /**
+   * After the end, anyone seated may ask for a rematch: a new table with the same seats and host, named after the
+   * finished one with the next number ("Friday night (2)", then "(3)": `rematchName`). The finished table decides
+   * it once, as one of its commands, and the new table is created by the very step that stores that decision
+   * (fenced like every append in a cluster): asking again, a retried request, or a stale owner of the old table
+   * never opens a second one.
+   */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
-    if (table.seatOf(owner) === null) return fail('not-seated', 'only players of this game can ask for a rematch');
-    if (table.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
-    if (table.record.rematch) return ok({ table: table.record.rematch });
-    const created = await this.create({ ...table.record.settings, name: rematchName(table.record.settings.name) }, table.record.host);
-    if (!created.ok) return created;
-    const next = created.value;
-    await next.run({ type: 'seat-all', seats: table.record.seats });
-    const set = await table.run({ type: 'set-rematch', table: next.id });
-    return set.ok ? ok(set.value as { table: TableId }) : set;
+    const proposed = newTableId();
+    const decided = await table.run({ type: 'rematch', owner, table: proposed, botSeed: newSecretSeed(), fairSeed: seedFrom(this.options.random) });
+    if (!decided.ok) return decided;
+    const id = (decided.value as { table: TableId }).table;
+    // Opened by this request: hosted here at once, like a table created here (the lobby lists it).
+    if (id === proposed) {
+      await this.opened(id);
+      this.listener?.lobbyChanged();
+    }
+    return ok({ table: id });
+  }
+
+  /** Hosts a table a command here has just created in the store: in a cluster, under a lease of its own. */
+  private async opened(id: TableId): Promise<void> {
+    if (!this.options.claim) return void (await this.get(id));
+    const fence = await this.options.claim(id);
+    // Null: another process took it first (someone followed the rematch's link at once): it is hosted there.
+    if (fence !== null) await this.adopt(id, fence);
   }
 
   /**
-   * Unloads tables nobody needs in memory: finished ones nobody watches, waiting ones nobody has watched for
-   * `waitingMs`, and playing ones nobody has watched for `idleMs` whose next wake (a clock, a bot) is more than
-   * `horizonMs` away. They stay in the store; `get` loads them again on demand, and the scheduler when they are due.
+   * Unloads tables nobody needs in memory: finished ones nobody has watched for `finishedMs`, waiting ones nobody
+   * has watched for `waitingMs`, and playing ones nobody has watched for `idleMs` whose next wake (a clock, a bot)
+   * is more than `horizonMs` away. They stay in the store; `get` loads them again on demand, and the scheduler when
+   * they are due. In a cluster an unloaded table's lease is released: nobody owns it until asked for it (and a
+   * table just taken over is not unloaded before the processes that follow it have reported).
    */
   sweep(now: number, limits: SweepLimits = DEFAULT_SWEEP): number {
     let unloaded = 0;
     for (const [id, table] of this.tables) {
       if (!table.idle) continue;
       if (table.status === 'waiting' && now - table.lastActivity() < limits.waitingMs) continue;
+      if (table.status === 'over' && now - table.lastActivity() < (limits.finishedMs ?? 0)) continue;
       if (table.status === 'playing' && !table.unloadable(now, limits.idleMs, limits.horizonMs)) continue;
       table.dispose();
       this.tables.delete(id);
@@ -212,6 +233,13 @@ export class TableRegistry {
     return this.tables.size;
   }
 
+  /** Tables in memory: live ones (waiting or playing) and finished ones still watched (chat, rematch) apart. */
+  counts(): { live: number; finished: number } {
+    let finished = 0;
+    for (const table of this.tables.values()) if (table.status === 'over') finished++;
+    return { live: this.tables.size - finished, finished };
+  }
+
   dispose(): void {
     for (const table of this.tables.values()) table.dispose();
   }
@@ -222,12 +250,4 @@ export class TableRegistry {
   }
 }
 
-/** A rematch's name: the finished table's with the next number in brackets, in at most MAX_TABLE_NAME characters
- * (code points, as names are counted). Numbers need no translation. */
-export function rematchName(name: string): string {
-  const numbered = /^(.*\S) \((\d{1,6})\)$/u.exec(name);
-  const base = numbered ? numbered[1]! : name;
-  const suffix = ` (${numbered ? Number(numbered[2]) + 1 : 2})`;
-  const room = MAX_TABLE_NAME - [...suffix].length;
-  return [...base].slice(0, room).join('').trimEnd() + suffix;
-}
+export { rematchName } from './decide.ts';

@@ -75,9 +75,19 @@ export interface TableRecord {
    * whose connected people have not moved on yet. No bot moves and no clock runs meanwhile. Absent or null: none
    * (tables stored before pauses existed have no key). Stored inside the record's JSON, so it survives a restart. */
   readonly pause?: Pause | null;
+  /** In a cluster: the ids of recent requests forwarded from other processes that changed this table, with their
+   * replies. A request retried after its first attempt was stored (its owner stalled, or the reply was lost) is
+   * answered from here and changes nothing again, whichever process owns the table by then. Absent: none. */
+  readonly requests?: readonly RequestDone[];
   /** Fair draws: the commitment to the table's secret seed, each seat's contribution, and the seed once the game is
    * over. Absent in tables opened before fair draws (their chance comes from the server's CSPRNG, as it did). */
   readonly fair?: FairRecord;
+}
+
+export interface RequestDone {
+  readonly id: string;
+  readonly at: number;
+  readonly reply: object;
 }
 
 /** The public part of a table's fair draws (the seed itself is stored apart, in the store's own column). */

@@ -4,7 +4,7 @@
 import type { GamePayload, TableId, Token } from '@razzia/protocol';
 import { TestClient, type Intent } from '../harness.ts';
 
-export { NodeProcess, Proxy, audit, startCluster, until } from './processes.ts';
+export { NodeProcess, Proxy, Upstreams, audit, startCluster, until } from './processes.ts';
 
 /**
  * A person at one table over a proxy: plays its seat (one of the legal decisions), comes back by itself after a
@@ -18,6 +18,8 @@ export class Player {
   readonly refusals: string[] = [];
   private acting = false;
   private actedOn = -1;
+  /** Counts decisions sent: only the newest one's reply (or its loss) frees the player to send the next. */
+  private sending = 0;
   /** The pause (by its end) this player has sent `ready` for. */
   private readyFor = -1;
   private retry: NodeJS.Timeout | null = null;
@@ -31,6 +33,13 @@ export class Player {
   static async join(url: string, table: TableId, token?: Token): Promise<Player> {
     const client = await TestClient.connect(url, token, { reconnection: true });
     const player = new Player(client, table);
+    // A decision in flight when the connection dropped may never be answered: decide again once back (if it was
+    // stored after all, the repeat is refused as stale and the new payload shows it).
+    client.socket.on('disconnect', () => {
+      player.sending++;
+      player.acting = false;
+      player.actedOn = -1;
+    });
     client.socket.io.on('reconnect', () => {
       const held = client.held.get(table);
       void player.send({ type: 'watch', table, ...(held ? { since: held.seq } : {}) });
@@ -73,10 +82,12 @@ export class Player {
         this.acting = true;
         this.actedOn = version;
         this.sent.set(version, intent);
+        const sending = ++this.sending;
         void this.send({ type: 'act', table: this.table, version, intent }).then((reply) => {
-          this.acting = false;
           if (reply?.ok) this.acked.push({ version, intent });
-          else if (reply?.error?.code !== 'stale-version') {
+          if (sending !== this.sending) return; // given up for lost (the connection dropped): decided again since
+          this.acting = false;
+          if (!reply?.ok && reply?.error?.code !== 'stale-version') {
             // Not answered, or the server could not do it (a table moving between processes): try again.
             this.refusals.push(reply ? reply.error?.code ?? '?' : 'no answer');
             this.actedOn = -1;

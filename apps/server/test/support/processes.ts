@@ -1,7 +1,8 @@
 // Real server processes of a cluster (tests and `pnpm bench:cluster`): starting, killing, pausing and draining
-// them; a TCP proxy per client that prefers one process and falls back to the others (what nginx or HAProxy do
-// for a client whose server went away); the audit of a game against the store: every acknowledged decision
-// exactly once.
+// them; the processes' health as a load balancer checks it, and a TCP proxy per client that prefers one process
+// and falls back to the others — those that answer their health check first (what HAProxy does, or nginx with
+// health checks, for a client whose server went away or hangs); the audit of a game against the store: every
+// acknowledged decision exactly once.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect as tcpConnect, createServer, type Server, type Socket as TcpSocket } from 'node:net';
@@ -15,6 +16,8 @@ const repo = new URL('../../../../', import.meta.url).pathname;
 /** One server process of the cluster. */
 export class NodeProcess {
   readonly lines: string[] = [];
+  /** Every line logged as a warning or worse (pino level 40 and up), kept whole. */
+  readonly warnings: string[] = [];
   private constructor(
     readonly child: ChildProcess,
     readonly url: string,
@@ -33,13 +36,16 @@ export class NodeProcess {
     return new Promise((resolve, reject) => {
       const input = createInterface({ input: child.stdout as NodeJS.ReadableStream });
       let node: NodeProcess | null = null;
+      const warnings: string[] = [];
       input.on('line', (line) => {
         lines.push(line);
         if (lines.length > 2000) lines.splice(0, 1000);
+        if (/"level":([4-9]\d)/.test(line) && warnings.length < 10_000) warnings.push(line);
         const url = /Razzia Online is running at (http:\/\/\S+)/.exec(line)?.[1];
         if (url && !node) {
           node = new NodeProcess(child, url, Number(new URL(url).port));
           (node as { lines: string[] }).lines = lines;
+          (node as { warnings: string[] }).warnings = warnings;
           resolve(node);
         }
       });
@@ -86,7 +92,15 @@ export class NodeProcess {
     this.child.kill('SIGCONT');
   }
 
-  async health(): Promise<{ node: string; owned: string[]; tables: number; members: { node: string }[] }> {
+  async health(): Promise<{
+    node: string;
+    owned: string[];
+    finished: string[];
+    epochs: Record<string, number>;
+    tables: number;
+    redis: boolean;
+    members: { node: string; seenMsAgo: number }[];
+  }> {
     return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
   }
 
@@ -103,22 +117,68 @@ export async function startCluster(n: number, env: Record<string, string>, main?
 }
 
 /**
+ * The cluster's processes as a load balancer sees them: their ports (a process replaced by a new one on another
+ * port changes them) and whether each answers its health check — `GET /healthz` every 200 ms, down after two
+ * failures in a row (no answer within a second), up again after one success, like HAProxy's `check fall 2 rise 1`.
+ * A stopped (SIGSTOP) process still accepts TCP connections (the kernel does), so only a health check finds it.
+ */
+export class Upstreams {
+  private readonly failures = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(readonly ports: number[]) {}
+
+  /** Starts checking; without it every process counts as up. */
+  check(): this {
+    const probe = async (port: number) => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+        await res.arrayBuffer();
+        this.failures.set(port, res.ok ? 0 : (this.failures.get(port) ?? 0) + 1);
+      } catch {
+        this.failures.set(port, (this.failures.get(port) ?? 0) + 1);
+      }
+    };
+    let running = false;
+    this.timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void Promise.all(this.ports.map(probe)).finally(() => (running = false));
+    }, 200);
+    this.timer.unref();
+    return this;
+  }
+
+  /** Health checks failed in a row. */
+  failed(port: number): number {
+    return this.failures.get(port) ?? 0;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
  * A TCP proxy on 127.0.0.1 for one client: each connection goes to the preferred backend, or to the next that
- * accepts. `backends` may change (a process replaced by a new one on another port).
+ * accepts — among those up by their health check first, then any.
  */
 export class Proxy {
   private readonly server: Server;
   private readonly open = new Set<TcpSocket>();
+  readonly upstreams: Upstreams;
   port = 0;
 
   constructor(
-    readonly backends: number[],
+    backends: number[] | Upstreams,
     private readonly preferred: number,
   ) {
-    this.server = createServer((client) => this.pipe(client));
+    this.upstreams = backends instanceof Upstreams ? backends : new Upstreams(backends);
+    this.server = createServer((client) => this.pipe(client, this.candidates()));
   }
 
-  static async start(backends: number[], preferred: number): Promise<Proxy> {
+  static async start(backends: number[] | Upstreams, preferred: number): Promise<Proxy> {
     const proxy = new Proxy(backends, preferred);
     await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
     proxy.port = (proxy.server.address() as { port: number }).port;
@@ -129,15 +189,24 @@ export class Proxy {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  private pipe(client: TcpSocket, attempt = 0): void {
-    const n = this.backends.length;
-    if (attempt >= n) return void client.destroy();
-    const port = this.backends[(this.preferred + attempt) % n] as number;
+  /** The backends in the order this client tries them: from the preferred one on, those up first (down: two failed
+   * checks in a row; a machine so loaded that every process fails one now and then still avoids the one that fails
+   * them all: fewest failures first). */
+  private candidates(): number[] {
+    const ports = this.upstreams.ports;
+    const ordered = ports.map((_, i) => ports[(this.preferred + i) % ports.length] as number);
+    const rank = (port: number) => (this.upstreams.failed(port) < 2 ? 0 : this.upstreams.failed(port));
+    return ordered.map((port, i) => ({ port, i })).sort((a, b) => rank(a.port) - rank(b.port) || a.i - b.i).map((c) => c.port);
+  }
+
+  private pipe(client: TcpSocket, candidates: readonly number[], attempt = 0): void {
+    if (attempt >= candidates.length) return void client.destroy();
+    const port = candidates[attempt] as number;
     const upstream = tcpConnect(port, '127.0.0.1');
     upstream.once('error', () => {
       if (!upstream.remoteAddress || upstream.bytesRead === 0) {
         upstream.destroy();
-        if (!client.destroyed) this.pipe(client, attempt + 1);
+        if (!client.destroyed) this.pipe(client, candidates, attempt + 1);
       }
     });
     upstream.once('connect', () => {

@@ -95,7 +95,10 @@ export interface RedisServer {
   readonly port: number;
   /** Kills the server (SIGKILL) and starts it again on the same port: every connection drops, nothing is kept. */
   restart(): Promise<void>;
+  /** Kills the server (SIGKILL): every connection drops, and nobody can connect until `start`. */
   stop(): Promise<void>;
+  /** Starts a stopped server again on the same port, empty. */
+  start(): Promise<void>;
 }
 
 function redisBinary(): string {
@@ -135,5 +138,6 @@ export async function startRedis(): Promise<RedisServer> {
       await start();
     },
     stop,
+    start,
   };
 }
