@@ -11,7 +11,7 @@ import type { LogEntry } from '@razzia/protocol/table';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, loadChrome, translate, type Locale, type MessageKey } from '../../../src/lib/i18n/index.ts';
 import { dorraModule } from '../../../src/lib/games/razzia-dorra/module.ts';
-import { beatMs, catchUp, MAX_BEHIND, nextBeat, revealBars, sceneAt } from '../../../src/lib/games/razzia-dorra/scene.ts';
+import { beatMs, catchUp, MAX_BEHIND, nextBeat, revealBars, sceneAt, toWatch } from '../../../src/lib/games/razzia-dorra/scene.ts';
 import { moneyByRound, roundEndBetween, roundStory } from '../../../src/lib/games/razzia-dorra/story.ts';
 import {
   awaitedIn,
@@ -227,6 +227,23 @@ describe('sceneAt: the table while a settled round plays out', () => {
     const far = catchUp(log, 0);
     expect(log.length).toBeGreaterThan(MAX_BEHIND);
     expect((log[far]?.event as unknown as GameEvent).type).toBe('revealed');
+  });
+
+  it('another seat’s pick arriving while I choose is nothing to watch: my decision stays on the table', () => {
+    const { steps } = GAMES[3]!;
+    const { log } = logsFor(steps, 0);
+    const picks = log.filter((e) => e.event.type === 'picked' && (e.event as unknown as { seat: Seat }).seat !== 0);
+    expect(picks.length).toBeGreaterThan(12);
+    for (const pick of picks) {
+      const next = log[pick.seq];
+      // up to just before the pick: all shown, nothing to watch; the pick alone, or with more picks, neither
+      expect(toWatch(log.slice(0, pick.seq), pick.seq - 1)).toBe(false);
+      if (next?.event.type === 'picked') expect(toWatch(log.slice(0, pick.seq + 1), pick.seq - 1)).toBe(false);
+    }
+    // a reveal still to show is
+    const reveal = log.find((e) => e.event.type === 'revealed')!;
+    expect(toWatch(log, reveal.seq - 1)).toBe(true);
+    expect(toWatch(log, log.length)).toBe(false);
   });
 });
 

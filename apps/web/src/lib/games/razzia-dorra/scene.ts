@@ -293,6 +293,13 @@ export function nextBeat(log: readonly LogEntry[], shownSeq: number): { seq: num
   return seq > shownSeq ? { seq, ms: 0 } : null;
 }
 
+/** Whether the table still has something to play out after `shownSeq`: a beat to watch. Events with nothing to
+ * watch (another seat's face-down pick, a secret answer, a card dealt) are shown at the next tick, and never take
+ * this seat's decision off the screen meanwhile (that lost a half-made choice and the key pressed for it). */
+export function toWatch(log: readonly LogEntry[], shownSeq: number): boolean {
+  return (nextBeat(log, shownSeq)?.ms ?? 0) > 0;
+}
+
 function findLast<T>(list: readonly T[], pred: (x: T) => boolean): T | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (pred(list[i] as T)) return list[i];
   return undefined;
