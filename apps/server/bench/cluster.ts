@@ -44,6 +44,9 @@ class Person {
   private socket!: Socket;
   private actedOn = -1;
   private acting = false;
+  /** The table waits at a moment for this person to move on. */
+  private awaited = false;
+  private readying = false;
   /** Called with each new log position received. */
   onSeq: ((seq: number) => void) | null = null;
 
@@ -67,14 +70,36 @@ class Person {
     if (m.type === 'snapshot' && m.snapshot.table.id === this.table) {
       this.game = m.snapshot.game;
       this.seq = m.snapshot.seq;
+      this.awaited = m.snapshot.table.pause?.waiting.includes(0) ?? false;
     } else if (m.type === 'update' && m.table === this.table) {
       if (m.entries[0]?.seq !== this.seq + 1) return void this.send({ type: 'watch', table: this.table, since: this.seq });
       if (m.game && 'full' in m.game) this.game = m.game.full;
       else if (m.game) this.game = applyPatch(this.game as GamePayload, m.game.patch);
       this.seq = m.seq;
+      for (const { kind, event } of m.entries) {
+        if (kind !== 'table') continue;
+        if (event.type === 'paused') this.awaited = Array.isArray(event.waiting) && event.waiting.includes(0);
+        else if (event.type === 'resumed' || (event.type === 'ready' && event.seat === 0)) this.awaited = false;
+      }
     } else return;
     this.onSeq?.(this.seq);
+    this.moveOn();
     this.consider();
+  }
+
+  /**
+   * At a moment of the game (a round's summary) the table waits for this person, and no bot moves, until they move
+   * on (`ready`) or for at most 20 s (MOMENT_MAX_MS). A person who never moved on held every such table 20 s; one
+   * stopped there when its process was killed counted the rest of that wait as takeover. This one reads at once.
+   */
+  private moveOn(): void {
+    if (!this.awaited || this.readying) return;
+    this.readying = true;
+    void this.send({ type: 'ready', table: this.table }).then((r) => {
+      this.readying = false;
+      // Not answered (the process died under it): again, unless the pause is over meanwhile.
+      if (!r?.ok) setTimeout(() => this.moveOn(), 100).unref();
+    });
   }
 
   private consider(): void {
