@@ -182,7 +182,7 @@ async function takeovers(
     const floors: (() => void)[] = [];
     const moved = watched.map(
       (p, i) =>
-        new Promise<number | null>((resolve) => {
+        new Promise<number | null | undefined>((resolve) => {
           let floor = Infinity;
           const timer = setTimeout(() => resolve(null), 30_000);
           const was = p.onSeq;
@@ -198,7 +198,13 @@ async function takeovers(
           };
           floors[i] = () =>
             void store.load(p.table).then((loaded) => {
-              floor = loaded?.record.seq ?? 0;
+              // Its last stored move ended the game: nothing to take over, nothing will move.
+              if (loaded?.record.status !== 'playing') {
+                clearTimeout(timer);
+                p.onSeq = was;
+                return resolve(undefined);
+              }
+              floor = loaded.record.seq;
               check(p.seq);
             });
         }),
@@ -206,7 +212,7 @@ async function takeovers(
     if (how === 'kill') await nodes[victim]!.kill9();
     else nodes[victim]!.pause();
     for (const floor of floors) floor();
-    const waited = await Promise.all(moved);
+    const waited = (await Promise.all(moved)).filter((t) => t !== undefined);
     if (process.env.BENCH_DEBUG) console.log(how, victim, waited.map((t) => (t === null ? null : Math.round(t))));
     const got = waited.filter((t): t is number => t !== null);
     missed += waited.length - got.length;
