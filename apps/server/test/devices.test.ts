@@ -26,8 +26,9 @@ const logger = pino(
 const clock = new ManualClock();
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
-  // A hand-driven clock, so a code can expire without waiting ten minutes.
-  server = await testServer({ clock, logger, redeemLimit: { perSecond: 1_000, burst: 1_000 } });
+  // A hand-driven clock, so a code can expire without waiting ten minutes; limits high enough for every case here
+  // together (the limits themselves are tested on a server of their own below).
+  server = await testServer({ clock, logger, redeemLimit: { perSecond: 1_000, burst: 1_000 }, deviceCodeLimit: { perSecond: 1_000, burst: 1_000 } });
 });
 afterAll(async () => {
   await server.close();
