@@ -237,8 +237,10 @@ export async function moved(page: Page, from: string | null, timeout = 30_000): 
   );
 }
 
-/** What this page waits for now: its decision ('act'), a moment to dismiss ('moment'), or the results ('over'). */
-export async function nextState(page: Page, timeout = 90_000): Promise<'act' | 'over' | 'moment'> {
+/** What this page waits for now: its decision ('act'), a moment to dismiss ('moment'), or the results ('over'). The
+ * limit is against a hang only: while this page waits, the other people's pages run their audits and layout checks,
+ * which on a busy two-core machine took longer than 90 s once. */
+export async function nextState(page: Page, timeout = 180_000): Promise<'act' | 'over' | 'moment'> {
   const handle = await page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid=ranking]')) return 'over';
