@@ -58,6 +58,22 @@ function countPiles(state: GameState): Map<CardKind, number> {
   return inPiles;
 }
 
+/**
+ * `expect(actual, what).toBe(expected)`, at the cost of a comparison while they agree: the properties check every
+ * state of every game (over a million checks a run), and vitest's `expect` costs far more than the comparison.
+ */
+function same(actual: unknown, expected: unknown, what?: string): void {
+  if (!Object.is(actual, expected)) expect(actual, what).toBe(expected);
+}
+
+/** `expect(actual).toEqual(expected)`, at the cost of comparing their JSON while they agree. */
+function equal(actual: unknown, expected: unknown): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
+}
+
+/** A key no view or event may hold. */
+const SECRET_KEY = /"(secret|deck|pileTops|rng|seed|setup|piles)"/;
+
 describe('properties of random legal games', () => {
   it('every card is always accounted for: piles + row + police line + estates + out of play = the 120 of R1.1, kind by kind', () => {
     fc.assert(
@@ -65,10 +81,9 @@ describe('properties of random legal games', () => {
         randomGame(newRandom(g), g.moves, (_before, _action, after, events) => {
           const known = countKnown(after);
           const inPiles = countPiles(after);
-          for (const kind of [...BOOTY_KINDS, 'police'] as CardKind[])
-            expect((known.get(kind) ?? 0) + (inPiles.get(kind) ?? 0)).toBe(KIND_INFO[kind].count);
+          for (const kind of [...BOOTY_KINDS, 'police'] as CardKind[]) same((known.get(kind) ?? 0) + (inPiles.get(kind) ?? 0), KIND_INFO[kind].count, kind);
           // what a used thief or a discarded row sends away is counted out of play the moment it goes
-          for (const e of events) if (e.type === 'thieves-used') expect(after.outOfPlay.thief).toBeGreaterThan(0);
+          for (const e of events) if (e.type === 'thieves-used' && !(after.outOfPlay.thief > 0)) expect(after.outOfPlay.thief).toBeGreaterThan(0);
         });
       }),
       { numRuns: 300 },
@@ -95,8 +110,8 @@ describe('properties of random legal games', () => {
         const counts = game.players.map((p) => p.faceUp.length);
         randomGame(game, g.moves, (_b, _a, after) => {
           const now = [after.centre, ...after.players.flatMap((p) => [...p.faceUp, ...p.faceDown])].sort((a, b) => a - b);
-          expect(now).toEqual(all);
-          expect(after.players.map((p) => p.faceUp.length + p.faceDown.length)).toEqual(counts);
+          equal(now, all);
+          equal(after.players.map((p) => p.faceUp.length + p.faceDown.length), counts);
         });
       }),
       { numRuns: 400 },
@@ -107,10 +122,11 @@ describe('properties of random legal games', () => {
     fc.assert(
       fc.property(gameArb, (g) => {
         const { state } = randomGame(newRandom(g), g.moves, (_b, _a, after) => {
-          expect(after.policeLine).toBeLessThanOrEqual(after.policeLimit);
+          if (after.policeLine > after.policeLimit) expect(after.policeLine).toBeLessThanOrEqual(after.policeLimit);
           // R4.2: seven booty cards only ever lie in the row while their full auction runs
-          expect(after.row.length).toBeLessThanOrEqual(7);
-          if (after.row.length === 7) expect(after.phase).toMatchObject({ kind: 'auction', auction: { kind: 'full' } });
+          if (after.row.length > 7) expect(after.row.length).toBeLessThanOrEqual(7);
+          if (after.row.length === 7 && !(after.phase.kind === 'auction' && after.phase.auction.kind === 'full'))
+            expect(after.phase).toMatchObject({ kind: 'auction', auction: { kind: 'full' } });
         });
         expect(state.phase.kind).toBe('over');
         expect(state.results).toHaveLength(3);
@@ -127,8 +143,8 @@ describe('properties of random legal games', () => {
         const viewers = [null, ...game.players.map((_, s) => s)];
         const check = (payload: unknown) => {
           const json = JSON.stringify(payload);
-          for (const s of secretJson) expect(json.includes(s.slice(1, -1))).toBe(false);
-          expect(json).not.toMatch(/"(secret|deck|pileTops|rng|seed|setup|piles)"/);
+          for (const s of secretJson) same(json.includes(s.slice(1, -1)), false, 'the deck order in a view or event');
+          if (SECRET_KEY.test(json)) expect(json).not.toMatch(SECRET_KEY);
         };
         randomGame(game, g.moves, (_b, _a, after, events) => {
           for (const viewer of viewers) {
@@ -163,10 +179,10 @@ describe('properties of random legal games', () => {
         randomGame(newRandom(g), g.moves, (before) => {
           const legal = legalActions(before);
           const keys = new Set(legal.map((a) => JSON.stringify(a)));
-          for (const a of legal) expect(apply(before, a).ok).toBe(true);
+          for (const a of legal) same(apply(before, a).ok, true, JSON.stringify(a));
           // A thief's positions in any order are the same action (R5.1): the list holds them ascending.
           for (const probe of nearMisses(before, legal, next)) {
-            expect(apply(before, probe).ok).toBe(keys.has(JSON.stringify(canonicalAction(probe))));
+            same(apply(before, probe).ok, keys.has(JSON.stringify(canonicalAction(probe))), JSON.stringify(probe));
           }
         });
       }),
