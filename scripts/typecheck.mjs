@@ -1,7 +1,11 @@
 // Type-checks every package and app with its own tsconfig (the web app with svelte-check), as many at once as
 // there are cores, the biggest first; each check's output is printed together when it ends.
+//
+// The packages whose tsconfig is the base one with only their own `include` are checked as one program: each
+// imports the others' sources (the server all three games, the bots too), so checked one by one the games were
+// checked four times over. One program with the same options checks every file once (80 → 28 s of CPU).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,6 +25,8 @@ function run(cmd, args, cwd) {
 }
 
 const checks = [];
+/** The packages that are the base config plus their own folders: checked together (see the header). */
+const plain = [];
 for (const group of ['packages', 'packages/games', 'apps']) {
   for (const name of readdirSync(join(root, group))) {
     const dir = join(root, group, name);
@@ -39,10 +45,22 @@ for (const group of ['packages', 'packages/games', 'apps']) {
         },
       });
     } else {
-      // An app type-checks everything it imports: the biggest of the plain ones.
-      checks.push({ label, weight: group === 'apps' ? 2 : 1, run: () => run(bin('tsc'), ['-p', dir], dir) });
+      const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+      const keys = Object.keys(config).sort().join();
+      if (keys === 'extends,include' && join(dir, config.extends) === join(root, 'tsconfig.base.json')) {
+        plain.push({ label, include: config.include.map((folder) => join(dir, folder)) });
+      } else {
+        checks.push({ label, weight: 1, run: () => run(bin('tsc'), ['-p', dir], dir) });
+      }
     }
   }
+}
+if (plain.length > 0) {
+  const cache = join(root, 'node_modules', '.cache', 'typecheck');
+  mkdirSync(cache, { recursive: true });
+  const config = join(cache, 'tsconfig.json');
+  writeFileSync(config, `${JSON.stringify({ extends: join(root, 'tsconfig.base.json'), include: plain.flatMap((p) => p.include) }, null, 2)}\n`);
+  checks.push({ label: plain.map((p) => p.label).join(', '), weight: 2, run: () => run(bin('tsc'), ['-p', config], root) });
 }
 checks.sort((a, b) => b.weight - a.weight);
 
