@@ -69,6 +69,12 @@ export class I18n {
     }
   }
 
+  /** The games' words loaded so far: a new value whenever more arrive (what a cache of worded text keys on, with
+   * `locale`). */
+  get words(): readonly unknown[] {
+    return this.games;
+  }
+
   /** Reads `locale`, so a template that calls it updates when the language changes. */
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params, this.games);
 

@@ -279,7 +279,7 @@ export function recentTurns(log: readonly LogEntry[], viewer: Seat | null, playe
  * — who played and took, never which card or tile — as a snapshot gives it to whoever was not there. So what a
  * player saw live and what a late arrival gets say the same once a raid is banked.
  */
-export function kept(log: readonly LogEntry[], memoryAid: boolean): readonly LogEntry[] {
+export function kept(log: readonly LogEntry[], memoryAid: boolean, fadedOf: WeakMap<LogEntry, LogEntry> = new WeakMap()): readonly LogEntry[] {
   if (memoryAid) return log;
   let lastBank = -1;
   for (let i = log.length - 1; i >= 0; i--) {
@@ -292,8 +292,13 @@ export function kept(log: readonly LogEntry[], memoryAid: boolean): readonly Log
   if (lastBank < 0) return log;
   return log.map((entry, i) => {
     if (i >= lastBank || entry.kind !== 'game') return entry;
-    const form = faded(entry.event as unknown as GameEvent);
-    return form ? { ...entry, event: form as unknown as LogEntry['event'] } : entry;
+    let shown = fadedOf.get(entry);
+    if (!shown) {
+      const form = faded(entry.event as unknown as GameEvent);
+      shown = form ? { ...entry, event: form as unknown as LogEntry['event'] } : entry;
+      fadedOf.set(entry, shown);
+    }
+    return shown;
   });
 }
 
