@@ -183,7 +183,7 @@ describe('a cluster of three processes', () => {
   beforeAll(async () => {
     // A lease no busy machine's scheduling lapses while nothing is wrong (the first case counts on no takeover), yet
     // short enough that each kill -9 costs little.
-    c = await cluster(3, { BOT_DELAY_MS: '40', LEASE_MS: '3000' });
+    c = await cluster(3, { BOT_DELAY_MS: '40', LEASE_MS: '5000' });
   }, STARTING_MS);
   beforeEach(() => c.ready(), STARTING_MS);
   afterAll(async () => {

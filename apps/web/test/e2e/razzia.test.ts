@@ -225,7 +225,7 @@ describe('a whole game in real browsers', () => {
 
     // ── The spectator (reduced motion) follows a live auction and its result ────────────────────────────────
     const spectating = (async () => {
-      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: 90_000 });
+      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: 180_000 });
       const text = await spectator.locator('[data-testid=auction-slot]').textContent();
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
@@ -249,7 +249,7 @@ describe('a whole game in real browsers', () => {
             };
           },
           null,
-          { timeout: 90_000, polling: 'raf' },
+          { timeout: 180_000, polling: 'raf' },
         )
       ).jsonValue()) as { motion: string | undefined; running: number; won: string };
       expect(instant.motion).toBe('off');
@@ -260,7 +260,7 @@ describe('a whole game in real browsers', () => {
 
     // The winner's moment, seen at full motion on the desktop and on the phone.
     const wonMoment = async (page: Page, name: string) => {
-      await page.waitForSelector('section.player.just-won .arrivals', { timeout: 120_000 });
+      await page.waitForSelector('section.player.just-won .arrivals', { timeout: 180_000 });
       const panel = page.locator('section.player.just-won');
       expect(await panel.locator('.won-by').textContent()).toMatch(/^Won with \d+$/);
       expect(await page.locator('[data-testid=auction-result]').textContent()).toMatch(/won with \d+/);
