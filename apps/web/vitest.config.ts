@@ -17,7 +17,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     // Generous: a whole game in a browser shares two cores with the rest of the suite (a limit against a hang,
     // not a measure of speed).
-    testTimeout: 420_000,
+    testTimeout: 720_000,
     // A file's first hook waits for the run's web build.
     hookTimeout: 600_000,
     // expect.poll waits for a page to show what the server sent: 10 s rather than 1 s.

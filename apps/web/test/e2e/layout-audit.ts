@@ -15,6 +15,8 @@
 //   place on the page just before the decision opens with its place just after, on every turn, whatever the test
 //   was doing meanwhile.
 //
+// Asked to (`languages`), it looks at the page in the other languages too, picked in the page's own header.
+//
 // The page keeps what is found; `check` throws with every problem in words, so a failure says what is wrong where.
 
 import type { Page } from 'playwright-core';
@@ -180,11 +182,24 @@ function inspect(rules: { phoneMax: number; minText: number }): Found {
   return found;
 }
 
+/** The languages the table speaks (the header's language picker). */
+export type Language = 'en' | 'nl' | 'es';
+export const LANGUAGES: readonly Language[] = ['en', 'nl', 'es'];
+
+/** Every language at each of these sizes, as `covered` names them ("nl 390×844"). */
+export const everyLanguageAt = (sizes: readonly Size[]): string[] => LANGUAGES.flatMap((l) => sizes.map((s) => `${l} ${s.width}×${s.height}`));
+
 export interface CheckOptions {
   /** Other sizes to look at the page as (it gets its own size back after). */
   readonly also?: readonly Size[];
   /** Look at the other sizes only at every n-th check of this page (each costs two resizes): 1 by default. */
   readonly every?: number;
+  /**
+   * Other languages to look at the page in, each at its own size and at every size of `also`, picked in the page's
+   * own language picker as a player would (the page gets its language back after): at the first check of this
+   * page and at every `every`-th (1 by default). So each game is audited in every language at every size.
+   */
+  readonly languages?: { readonly in: readonly Language[]; readonly every?: number };
 }
 
 export interface LayoutAudit {
@@ -199,16 +214,27 @@ export interface LayoutAudit {
   readonly checks: number;
   /** How long the checks took in all, in ms (what the audit costs a test). */
   readonly ms: number;
+  /** Each language and size the page was looked at in, as "nl 390×844" (a test can assert it looked at all). */
+  readonly covered: ReadonlySet<string>;
 }
 
 /** After a resize: one frame, in which the page has heard of its new size (media queries report their changes
  * before the frame's callbacks, and Svelte redraws at once). */
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
 
+/** Picks a language in the page's header and waits until the page speaks it (`lang` changes once every word the
+ * page shows is there), and for the frame that draws it. */
+async function speak(page: Page, language: string): Promise<void> {
+  await page.selectOption('[data-testid=language]', language);
+  await page.waitForFunction((l) => document.documentElement.lang === l, language);
+  await frames(page);
+}
+
 /** One audit for a test file (it counts its checks). */
 export function layoutAudit(): LayoutAudit {
   let checks = 0;
   let ms = 0;
+  const covered = new Set<string>();
   const seen = new WeakMap<Page, number>();
   const problems = async (page: Page, name: string, options: CheckOptions = {}): Promise<string[]> => {
     const started = Date.now();
@@ -216,19 +242,37 @@ export function layoutAudit(): LayoutAudit {
     const nth = (seen.get(page) ?? 0) + 1;
     seen.set(page, nth);
     const also = nth % (options.every ?? 1) === 0 || nth === 1 ? (options.also ?? []) : [];
+    const languages = options.languages && (nth % (options.languages.every ?? 1) === 0 || nth === 1) ? options.languages.in : [];
     const own = page.viewportSize();
     const found: string[] = [];
-    const at = async (size: Size | null) => {
+    const spoken = await page.evaluate(() => document.documentElement.lang);
+    let resized = false;
+    const at = async (size: Size | null, language?: Language) => {
       if (size) {
         await page.setViewportSize(size);
         await frames(page);
+        resized = true;
+      } else if (resized && own) {
+        await page.setViewportSize(own);
+        await frames(page);
+        resized = false;
       }
-      const label = `${name} at ${size?.width ?? own?.width}×${size?.height ?? own?.height}`;
+      const dims = `${size?.width ?? own?.width}×${size?.height ?? own?.height}`;
+      covered.add(`${language ?? spoken} ${dims}`);
+      const label = `${name} at ${dims}${language ? ` (${language})` : ''}`;
       for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX })) found.push(`${label}: ${p}`);
     };
     await at(null);
     for (const size of also) await at(size);
-    if (own && also.length > 0) {
+    if (languages.length > 0) {
+      for (const language of languages.filter((l) => l !== spoken)) {
+        await speak(page, language);
+        await at(null, language);
+        for (const size of options.also ?? []) await at(size, language);
+      }
+      await speak(page, spoken);
+    }
+    if (own && resized) {
       await page.setViewportSize(own);
       await frames(page);
     }
@@ -245,6 +289,7 @@ export function layoutAudit(): LayoutAudit {
     get ms() {
       return ms;
     },
+    covered,
     problems,
     async check(page, name, options) {
       const found = await problems(page, name, options);

@@ -6,12 +6,13 @@
 // a deal proposed and answered, a duel with its dice, a round's end the table waits at, the final money with its
 // chart) into apps/web/test-artifacts/, axe-core on every page, eight seats fitting the phone, the card help on tap,
 // nobody's face-down card or hand on the spectator's screen, and the layout audit (layout-audit.ts) at every
-// decision of both people, the phone also as a 360×740 one.
+// decision of both people, the phone also as a 360×740 one, and every eighth decision and the results in English
+// and Spanish too (picked in the page's header): so the game is audited in every language at every size.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
-import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { SMALL_PHONE, everyLanguageAt, layoutAudit } from './layout-audit.ts';
+import { DESKTOP, PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E();
 const layout = layoutAudit();
@@ -195,7 +196,8 @@ describe('Dorra’s Razzia in real browsers', () => {
     let phoneShots = false;
     let helped = false;
     const phoneDuring = async (page: Page) => {
-      await layout.check(page, 'phone (nl)', { also: [SMALL_PHONE], every: 3 });
+      // Every few decisions in the other two languages as well, at each size.
+      await layout.check(page, 'phone (nl)', { also: [SMALL_PHONE], every: 3, languages: { in: ['en', 'es'], every: 8 } });
       const handCard = page.locator('section.hand [data-testid=card-help]').first();
       // Not while proposing: the proposal, pinned to the bottom of the phone, is as tall as the screen leaves under
       // the status line, so no scroll brings the hand out from under it (a tap there would press the proposal).
@@ -214,7 +216,7 @@ describe('Dorra’s Razzia in real browsers', () => {
     };
     let hostShots = false;
     const hostDuring = async (page: Page) => {
-      await layout.check(page, 'host (nl)');
+      await layout.check(page, 'host (nl)', { languages: { in: ['en', 'es'], every: 8 } });
       if (hostShots || (await page.locator('[data-testid=actions][data-decision=propose]').count()) === 0) return;
       hostShots = true;
       await view(page, 'dorra-propose-desktop');
@@ -264,8 +266,10 @@ describe('Dorra’s Razzia in real browsers', () => {
     await expect.poll(() => host.locator('[data-testid=money-chart] polyline').count()).toBe(8);
     await view(host, 'dorra-final-desktop');
     await shot(phone, 'dorra-final-phone');
-    await layout.check(host, 'results, host (nl)');
-    await layout.check(phone, 'results, phone (nl)', { also: [SMALL_PHONE] });
+    await layout.check(host, 'results, host (nl)', { languages: { in: ['en', 'es'] } });
+    await layout.check(phone, 'results, phone (nl)', { also: [SMALL_PHONE], languages: { in: ['en', 'es'] } });
+    // The game and its results were audited in every language at every size.
+    expect([...layout.covered]).toEqual(expect.arrayContaining(everyLanguageAt([DESKTOP, PHONE, SMALL_PHONE])));
     await e2e.audit(host, 'results');
     await e2e.audit(phone, 'results, phone');
     const numbers = await host.locator('.log li .n').allTextContents();

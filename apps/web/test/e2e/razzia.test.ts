@@ -1,12 +1,13 @@
 // End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table on a
 // 1366×850 desktop in the dark scheme, three friends join by the link (one on a 390×844 phone in the light scheme,
-// one by keyboard, one who reloads mid-auction and plays in Spanish), a bot fills the last seat and a spectator
+// one by keyboard, one who reloads mid-auction and plays in Spanish; these two with reduced motion), a bot fills the last seat and a spectator
 // with reduced motion watches. Everybody plays to the results, and every item of the table experience is checked
 // on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards readable and
 // explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding, player
 // colours, My tables, the replay viewer, the phone's results width. Every page passes axe-core in the scheme it is
 // shown in, and the layout audit (layout-audit.ts) at every decision of the host, the phone (also as a 360×740 one)
-// and Elke once she reads Spanish; offline at a decision, the page says so and sends nothing. Screenshots of each
+// and Elke once she reads Spanish — every dozen decisions, the round's summary and the results also in Dutch and
+// Spanish, so the game is audited in every language at every size; offline at a decision, the page says so and sends nothing. Screenshots of each
 // moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts; people missing from a table (alone
 // with bots, a stand-in) are in ./absence.test.ts.
 
@@ -30,7 +31,7 @@ import {
   version,
   view,
 } from './support.ts';
-import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
+import { SMALL_PHONE, everyLanguageAt, layoutAudit } from './layout-audit.ts';
 
 const e2e = useE2E();
 const layout = layoutAudit();
@@ -199,10 +200,11 @@ describe('a whole game in real browsers', () => {
     await takeSeat(phone, 1, 'Felix');
     // The replay viewer is linked from the header on a phone too.
     expect(await phone.locator('[data-testid=nav-replay]').isVisible()).toBe(true);
-    const elke = await e2e.newPage(DESKTOP, { context: { colorScheme: 'light' } });
+    // Elke and Dennis (below) have asked for reduced motion: players play with it too.
+    const elke = await e2e.newPage(DESKTOP, { context: { colorScheme: 'light', reducedMotion: 'reduce' } });
     await elke.goto(link);
     await takeSeat(elke, 2, 'Elke');
-    const dennis = await e2e.newPage(DESKTOP);
+    const dennis = await e2e.newPage(DESKTOP, { context: { reducedMotion: 'reduce' } });
     await dennis.goto(link);
     await takeSeat(dennis, 3, 'Dennis');
     await addBot(host, 4);
@@ -273,7 +275,8 @@ describe('a whole game in real browsers', () => {
     let bidView = false;
     let hostChecks = false;
     const hostDuring = async (page: Page) => {
-      await layout.check(page, 'host');
+      // Every dozen decisions in Dutch and Spanish as well.
+      await layout.check(page, 'host', { languages: { in: ['nl', 'es'], every: 12 } });
       hostTops.push(await playersTop(page));
       if (!hostChecks) {
         hostChecks = true;
@@ -324,7 +327,7 @@ describe('a whole game in real browsers', () => {
     let summaries = 0;
     const hostMoment = async (page: Page) => {
       if (summaries++ > 0) return;
-      await layout.check(page, 'round summary, host');
+      await layout.check(page, 'round summary, host', { languages: { in: ['nl', 'es'] } });
       // The end of round 1, for everybody: each player's points by category, penalties, swaps, the next starter.
       const summary = page.locator('[data-testid=round-summary]');
       await summary.waitFor();
@@ -370,7 +373,7 @@ describe('a whole game in real browsers', () => {
     };
     const phoneDuring = async (page: Page) => {
       phoneTops.push(await boardTop(page));
-      await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3 });
+      await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3, languages: { in: ['nl', 'es'], every: 12 } });
       const idle = await idleSlot(page);
       if (idle !== null) idleSlots.push(idle);
       phoneStep++;
@@ -526,13 +529,15 @@ describe('a whole game in real browsers', () => {
     const phoneWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
     await shot(phone, 'results-phone');
-    await layout.check(host, 'results, host');
-    await layout.check(phone, 'results, phone', { also: [SMALL_PHONE] });
+    await layout.check(host, 'results, host', { languages: { in: ['nl', 'es'] } });
+    await layout.check(phone, 'results, phone', { also: [SMALL_PHONE], languages: { in: ['nl'] } });
     await audit(phone, 'results, phone');
     await phone.selectOption('[data-testid=language]', 'es');
     await expect.poll(() => phone.locator('#results-title').textContent()).not.toBe('Final scores');
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
     await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
+    // The game and its results were audited in every language at every size.
+    expect([...layout.covered]).toEqual(expect.arrayContaining(everyLanguageAt([DESKTOP, PHONE, SMALL_PHONE])));
     await shot(phone, 'results-phone-es');
     await phone.selectOption('[data-testid=language]', 'en');
 

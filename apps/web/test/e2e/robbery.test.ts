@@ -5,13 +5,15 @@
 // game and the rules page reads in Spanish. Card help opens on tap and by keyboard. Every page passes axe-core; screenshots of the moments — a steal,
 // the Guard Dog's offer, a raid's end with its Boss check (a moment the table waits at), the end — land in
 // apps/web/test-artifacts/. A stolen tile flies from player to player; without the memory aid (the default) a
-// banked raid's moves fade from the log; the ranking and the reckoning tell the same story.
+// banked raid's moves fade from the log; the ranking and the reckoning tell the same story. The layout audit
+// (layout-audit.ts) runs at every decision of both people (the phone also as a 360×740 one), and every eighth
+// decision, a raid's end and the results in the other two languages too: the game in every language at every size.
 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
-import { PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { SMALL_PHONE, everyLanguageAt, layoutAudit } from './layout-audit.ts';
+import { DESKTOP, PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 /** The layout audit at every decision of both friends (the phone also as a 360×740 one). */
@@ -57,7 +59,8 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
   return async (page: Page) => {
     seen.moves++;
     const phone = name === 'phone';
-    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], every: 3 } : {});
+    // Every few decisions in the other two languages as well, at each size.
+    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], every: 3, languages: { in: ['en', 'nl'], every: 8 } } : { languages: { in: ['nl', 'es'], every: 8 } });
     const snap = async (moment: string, focus?: string) => {
       if (focus) await page.locator(focus).last().scrollIntoViewIfNeeded();
       await (phone ? view(page, `robbery-${moment}-${name}`) : shot(page, `robbery-${moment}-${name}`));
@@ -94,7 +97,7 @@ function raidEnd(name: string, seen: Seen) {
     // Every player's row: the tiles as they lay face up and how many go face down; then the word of the no-memory-aid table.
     await expect.poll(() => summary.locator('[data-testid^=raid-bank-]').count()).toBe(4);
     await expect(summary.textContent()).resolves.toMatch(phone ? /guarda \d+ fichas? boca abajo[\s\S]*se ponen boca abajo/ : /banks \d+ tiles? face down[\s\S]*go face down now/);
-    await layout.check(page, `raid end, ${name}`, phone ? { also: [SMALL_PHONE] } : {});
+    await layout.check(page, `raid end, ${name}`, phone ? { also: [SMALL_PHONE], languages: { in: ['en', 'nl'] } } : { languages: { in: ['nl', 'es'] } });
     await (phone ? view(page, `robbery-raid-end-${name}`) : shot(page, `robbery-raid-end-${name}`));
     if (phone) await e2e.audit(page, 'robbery raid end (phone, es)');
   };
@@ -218,8 +221,10 @@ describe('Robbery in real browsers', () => {
     await expect.poll(() => spectator.locator('[data-testid=reckoning] h2').first().textContent()).toBe('1 · Coartadas y arrestos');
     await shot(host, 'robbery-final-desktop');
     await shot(phone, 'robbery-final-phone');
-    await layout.check(host, 'results, desktop');
-    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE] });
+    await layout.check(host, 'results, desktop', { languages: { in: ['nl', 'es'] } });
+    await layout.check(phone, 'results, phone (es)', { also: [SMALL_PHONE], languages: { in: ['en', 'nl'] } });
+    // The game and its results were audited in every language at every size.
+    expect([...layout.covered]).toEqual(expect.arrayContaining(everyLanguageAt([DESKTOP, PHONE, SMALL_PHONE])));
     await e2e.audit(host, 'robbery results (desktop)');
     await e2e.audit(phone, 'robbery results (phone)');
     await e2e.audit(spectator, 'robbery results (spectator, es)');

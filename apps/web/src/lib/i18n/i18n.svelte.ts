@@ -58,11 +58,12 @@ export class I18n {
       }));
   }
 
-  /** Switches language once its chrome words are here (the words change at once, not English first). */
+  /** Switches language once its words are here, the chrome's and the games' loaded so far (the words change at
+   * once, not English first; `lang` on the page says the switch is done). */
   async set(locale: Locale): Promise<void> {
-    await loadChrome(locale).catch(() => undefined); // offline: English words until it loads
+    // Offline: English words until they load (a game's are asked again next time).
+    await Promise.all([loadChrome(locale).catch(() => undefined), ...this.lazy.map((entry) => this.fill(entry, locale))]);
     this.locale = locale;
-    for (const entry of this.lazy) void this.fill(entry, locale);
     if (typeof window !== 'undefined') {
       localStorage.setItem(STORAGE_KEY, locale);
       document.documentElement.lang = locale;
