@@ -14,22 +14,22 @@ const root = new URL('..', import.meta.url).pathname;
  * "Test suite"). Any other file counts a second per 10 KB of source; a file missing here only starts later.
  */
 export const ESTIMATES: Readonly<Record<string, number>> = {
-  'apps/web/test/e2e/razzia.test.ts': 150,
-  'apps/web/test/e2e/razzia-dorra.test.ts': 120,
-  'apps/server/test/cluster.test.ts': 110,
-  'apps/server/test/bench-smoke.test.ts': 90,
+  'apps/web/test/e2e/razzia.test.ts': 170,
+  'apps/server/test/cluster.test.ts': 130,
+  'apps/web/test/e2e/razzia-dorra.test.ts': 80,
   'apps/web/test/e2e/robbery.test.ts': 80,
-  'apps/web/test/e2e/analysis.test.ts': 60,
-  'apps/web/test/e2e/absence.test.ts': 60,
-  'apps/server/test/reconnect.test.ts': 55,
-  'apps/server/test/postgres/reconnect.test.ts': 55,
-  'packages/games/razzia/test/properties.test.ts': 37,
-  'packages/games/razzia-dorra/test/properties.test.ts': 34,
-  'packages/games/robbery/test/hidden.test.ts': 32,
+  'apps/server/test/bench-smoke.test.ts': 60,
+  'apps/web/test/e2e/absence.test.ts': 50,
+  'apps/web/test/e2e/analysis.test.ts': 45,
+  'apps/server/test/reconnect.test.ts': 40,
+  'apps/server/test/postgres/reconnect.test.ts': 40,
   'apps/web/test/e2e/bots.test.ts': 30,
   'apps/web/test/e2e/chat.test.ts': 30,
-  'apps/server/test/razzia-dorra.test.ts': 25,
+  'packages/games/robbery/test/hidden.test.ts': 26,
   'packages/games/robbery/test/properties.test.ts': 24,
+  'apps/server/test/razzia-dorra.test.ts': 25,
+  'packages/games/razzia-dorra/test/properties.test.ts': 13,
+  'packages/games/razzia/test/properties.test.ts': 7,
 };
 
 function estimate(file: string): number {
