@@ -106,6 +106,8 @@ function roundEnd(name: string) {
     await expect(summary.textContent()).resolves.toMatch(/deelt de volgende ronde\.$/); // in Dutch, as both people read
     await view(page, `dorra-round-end-${name}`);
     await e2e.audit(page, `round end, ${name}`);
+    // The round's end in every language, at every size.
+    await layout.check(page, `round end, ${name} (nl)`, name === 'phone' ? { also: [SMALL_PHONE], languages: { in: ['en', 'es'] } } : { languages: { in: ['en', 'es'] } });
   };
 }
 
