@@ -166,8 +166,6 @@ async function takeovers(
   const times: number[] = [];
   const stalls: number[] = [];
   let missed = 0;
-  /** Stops the process owning the most tables (`kill`: kill -9, else SIGSTOP) and waits until each of its running
-   * tables moves again, as its person sees it: the longest wait, or null if none moved within 30 s. */
   const store = await PostgresStore.open(databaseUrl);
   /** Stops the process owning the most tables (`kill`: kill -9, else SIGSTOP) and waits until each of its running
    * tables moves again, as its person sees it: the longest wait, or null if none moved within 30 s. Moving again is

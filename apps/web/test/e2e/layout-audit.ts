@@ -20,6 +20,7 @@
 // The page keeps what is found; `check` throws with every problem in words, so a failure says what is wrong where.
 
 import type { Page } from 'playwright-core';
+import { LOCALES, type Locale } from '../../src/lib/i18n/index.ts';
 
 export interface Size {
   readonly width: number;
@@ -182,12 +183,8 @@ function inspect(rules: { phoneMax: number; minText: number }): Found {
   return found;
 }
 
-/** The languages the table speaks (the header's language picker). */
-export type Language = 'en' | 'nl' | 'es';
-export const LANGUAGES: readonly Language[] = ['en', 'nl', 'es'];
-
-/** Every language at each of these sizes, as `covered` names them ("nl 390×844"). */
-export const everyLanguageAt = (sizes: readonly Size[]): string[] => LANGUAGES.flatMap((l) => sizes.map((s) => `${l} ${s.width}×${s.height}`));
+/** Every language the table speaks at each of these sizes, as `covered` names them ("nl 390×844"). */
+export const everyLanguageAt = (sizes: readonly Size[]): string[] => LOCALES.flatMap((l) => sizes.map((s) => `${l} ${s.width}×${s.height}`));
 
 export interface CheckOptions {
   /** Other sizes to look at the page as (it gets its own size back after). */
@@ -199,7 +196,7 @@ export interface CheckOptions {
    * own language picker as a player would (the page gets its language back after): at the first check of this
    * page and at every `every`-th (1 by default). So each game is audited in every language at every size.
    */
-  readonly languages?: { readonly in: readonly Language[]; readonly every?: number };
+  readonly languages?: { readonly in: readonly Locale[]; readonly every?: number };
 }
 
 export interface LayoutAudit {
@@ -247,7 +244,7 @@ export function layoutAudit(): LayoutAudit {
     const found: string[] = [];
     const spoken = await page.evaluate(() => document.documentElement.lang);
     let resized = false;
-    const at = async (size: Size | null, language?: Language) => {
+    const at = async (size: Size | null, language?: Locale) => {
       if (size) {
         await page.setViewportSize(size);
         await frames(page);
