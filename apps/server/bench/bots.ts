@@ -8,7 +8,9 @@
 // It prints the server's event-loop delay over the measured window (p50/p99/max, from its /metrics:
 // perf_hooks.monitorEventLoopDelay inside the server, sampled every millisecond, the interval included) and the
 // people's action latency (a decision sent → its acknowledgement, which comes after it is stored and published).
-// usage: tsx apps/server/bench/bots.ts [--tables=100] [--seconds=30] [--warmup-seconds=5] [--level=hard] [--runs=a,b]
+// The window lasts --seconds and, with --min-actions=N, until N people's actions have been acknowledged in it: a
+// scaled-down run on a busy machine then always has a latency to report (the suite's smoke run asks for 2).
+// usage: tsx apps/server/bench/bots.ts [--tables=100] [--seconds=30] [--warmup-seconds=5] [--min-actions=0] [--level=hard] [--runs=a,b]
 
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import type { GamePayload, ServerMessage, TableId, Token } from '@razzia/protocol';
@@ -20,6 +22,8 @@ const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split
 const TABLES = Number(args.get('tables') ?? 100);
 const SECONDS = Number(args.get('seconds') ?? 30);
 const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 5);
+/** The least number of people's acknowledged actions the measured window holds (it goes on past --seconds until then). */
+const MIN_ACTIONS = Number(args.get('min-actions') ?? 0);
 const LEVEL = args.get('level') ?? 'hard';
 /** Which runs, in which order: `--runs=b,a` measures the load without bots first. */
 const RUNS = (args.get('runs') ?? 'a,b').split(',');
@@ -29,6 +33,8 @@ const PLAYERS = 4;
 class Table {
   readonly sockets: Socket[] = [];
   readonly latencies: number[] = [];
+  /** Called with each acknowledged action's latency while the table runs. */
+  onLatency: () => void = () => undefined;
   humanActions = 0;
   stopped = false;
   over = false;
@@ -93,7 +99,9 @@ class Table {
       this.humanActions++;
       send(this.sockets[seat] as Socket, { type: 'act', table: this.id, version, intent })
         .then((r) => {
-          if (!this.stopped) this.latencies.push(performance.now() - sent);
+          if (this.stopped) return;
+          this.latencies.push(performance.now() - sent);
+          this.onLatency();
           if (!r.ok && r.error?.code !== 'stale-version') console.error('refused', r.error);
         })
         .catch(() => undefined); // the run ended while it was in flight
@@ -133,6 +141,11 @@ async function run(label: string, people: number): Promise<void> {
     const humans0 = tables.reduce((n, t) => n + t.humanActions, 0);
     const before = await scrape(server.url); // empties the server's event-loop histogram: the window starts here
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    await new Promise<void>((resolve) => {
+      const enough = () => tables.reduce((n, t) => n + t.latencies.length, 0) >= MIN_ACTIONS;
+      if (enough()) return resolve();
+      for (const t of tables) t.onLatency = () => enough() && resolve();
+    });
     const after = await scrape(server.url);
     const latencies = tables.flatMap((t) => t.latencies).sort((a, b) => a - b);
     const humans = tables.reduce((n, t) => n + t.humanActions, 0) - humans0;
@@ -156,7 +169,8 @@ async function main(): Promise<void> {
   );
   console.log(
     `server: real child process, SQLite, bot delay 700 ms, thinking pool of ${Math.max(1, availableParallelism() - 1)} worker thread(s); ` +
-      `Razzia!, people decide 0.5-1.5 s after their turn; ${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured`,
+      `Razzia!, people decide 0.5-1.5 s after their turn; ${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured` +
+      (MIN_ACTIONS > 0 ? ` and until ${MIN_ACTIONS} people's actions are acknowledged` : ''),
   );
   for (const r of RUNS) await (r === 'a' ? run('(a)', PLAYERS - 1) : run('(b)', PLAYERS));
 }

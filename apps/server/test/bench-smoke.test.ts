@@ -35,7 +35,7 @@ describe.concurrent('the bots benchmark still runs', () => {
   it('scaled down: tables with a hard bot each, then the same without bots, each run reported', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/bench/bots.ts', '--tables=4', '--seconds=3', '--warmup-seconds=1'],
+      ['--import', 'tsx', 'apps/server/bench/bots.ts', '--tables=4', '--seconds=3', '--warmup-seconds=1', '--min-actions=2'],
     );
     expect(stdout).toMatch(/^Razzia Online bots benchmark — .*Node v/m);
     expect(stdout).toMatch(/^\(a\) 4 tables, 3 people \+ 1 hard bot each: event loop p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms; people's actions \d+, p50 [\d.]+ ms, p99 [\d.]+ ms; bot decisions \d+/m);
