@@ -302,6 +302,10 @@ describe('play over days', () => {
     clock.advance(0);
     await second.settle();
     expect(second.server.tables.live(id)?.version).toBe(2);
+    // The subscriptions came back from the store with it: the decision that opened is pushed.
+    clock.advance(BATCH_MS);
+    await second.settle();
+    expect(pushes.received.length).toBe(opened + 2);
     const log = await second.server.tables.store.readLog(id, 0);
     expect(log.filter((e) => e.kind === 'table' && e.notice.type === 'timed-out')).toHaveLength(2);
     expect(pushes.errors).toEqual([]);

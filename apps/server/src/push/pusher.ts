@@ -45,7 +45,8 @@ interface Moment {
   /** The store's key of this push (with the table and seat): one push per key. */
   readonly key: string;
   readonly deadline: number | null;
-  readonly awaited: readonly string[];
+  /** The decision types awaited (a turn): worked out only for a moment that is pushed, not for every decision. */
+  readonly awaited: () => readonly string[];
 }
 
 /** A person's subscriptions at most: a new one beyond is refused. */
@@ -132,13 +133,13 @@ export class Pusher {
     return table.record.decisions.flatMap((d) => {
       const s = table.record.seats[d.seat];
       if (!s?.owner || s.bot || s.standIn || !which(d)) return [];
-      const legal = host.game.legal(table.state, d.seat) as readonly { type?: unknown }[];
-      const awaited = [...new Set(legal.map((a) => String(a.type)))];
+      const state = table.state;
+      const awaited = () => [...new Set((host.game.legal(state, d.seat) as readonly { type?: unknown }[]).map((a) => String(a.type)))];
       return [this.moment(host, table, 'turn', d.seat, `decision/${d.since}`, d.deadline, awaited)];
     });
   }
 
-  private moment(host: TableHost, table: Table, kind: Moment['kind'], seat: number, key: string, deadline: number | null, awaited: readonly string[] = []): Moment {
+  private moment(host: TableHost, table: Table, kind: Moment['kind'], seat: number, key: string, deadline: number | null, awaited: () => readonly string[] = () => []): Moment {
     const record = table.record;
     const s = record.seats[seat];
     return { kind, owner: s?.owner as TokenHash, holders: holders(s), table: record.id, name: record.settings.name, game: host.game, seat, key, deadline, awaited };
@@ -202,7 +203,7 @@ export class Pusher {
     switch (m.kind) {
       case 'turn': {
         const left = m.deadline === null ? null : timeLeftWords(m.deadline - now);
-        return { type: 'turn', title: `Your turn: ${m.name}`, body: [m.game.name, awaitedWords(m.awaited), left].filter(Boolean).join(' · '), awaited: [...m.awaited], ...common };
+        return { type: 'turn', title: `Your turn: ${m.name}`, body: [m.game.name, awaitedWords(m.awaited()), left].filter(Boolean).join(' · '), awaited: [...m.awaited()], ...common };
       }
       case 'over':
         return { type: 'over', title: `Game over: ${m.name}`, body: `${m.game.name}: see how it ended`, ...common };

@@ -45,6 +45,9 @@ export class SqliteStore implements Store {
   private readonly appendTx: (change: TableChange) => void;
   private readonly createTx: (record: TableRecord, entries: readonly StoredEntry[], fairSeed: string | null) => void;
   private readonly saveCodeTx: (code: StoredDeviceCode, now: number) => boolean;
+  /** Who holds a push subscription, or did (a superset): one process owns this file, so someone not in it holds
+   * none, and a decision opening for them costs no read. Most people never subscribe. */
+  private readonly subscribed: Set<string>;
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     writableDir(dataDir);
@@ -53,6 +56,7 @@ export class SqliteStore implements Store {
     this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     migrateSqlite(this.db);
+    this.subscribed = new Set(this.db.prepare<[], string>('SELECT DISTINCT owner FROM push_subscriptions').pluck().all());
     this.stmts = {
       insertTable: this.db.prepare(
         'INSERT INTO tables (id, status, record, seq, version, created_at, fair_seed) VALUES (@id, @status, @record, @seq, @version, @createdAt, @fairSeed)',
@@ -193,6 +197,7 @@ export class SqliteStore implements Store {
 
   async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
     this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now });
+    this.subscribed.add(sub.owner);
   }
 
   async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {
@@ -201,7 +206,10 @@ export class SqliteStore implements Store {
   }
 
   async pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]> {
-    return this.stmts.subs.all(owner).map((r) => ({ endpoint: r.endpoint, owner: r.owner as TokenHash, p256dh: r.p256dh, auth: r.auth, visibleUntil: r.visible_until }));
+    if (!this.subscribed.has(owner)) return [];
+    const rows = this.stmts.subs.all(owner);
+    if (rows.length === 0) this.subscribed.delete(owner);
+    return rows.map((r) => ({ endpoint: r.endpoint, owner: r.owner as TokenHash, p256dh: r.p256dh, auth: r.auth, visibleUntil: r.visible_until }));
   }
 
   async setPushVisible(endpoint: string, owner: TokenHash, until: number): Promise<boolean> {
