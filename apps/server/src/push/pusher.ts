@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../result.ts';
 import type { PushSubscriptionRecord, Store } from '../store/store.ts';
 import type { Clock } from '../tables/clock.ts';
 import type { Published, TableHost } from '../tables/host.ts';
-import { holders, type Decision, type Table } from '../tables/table.ts';
+import { holders, type Decision, type SeatRecord, type Table } from '../tables/table.ts';
 import type { VapidKeys } from './keys.ts';
 import { awaitedWords, timeLeftWords } from './words.ts';
 
@@ -111,12 +111,12 @@ export class Pusher {
     moments.push(...this.turns(host, after, opened));
     if (before.record.status === 'playing' && after.record.status === 'over')
       after.record.seats.forEach((s, seat) => {
-        if (s?.owner && !s.bot) moments.push(this.moment(host, after, 'over', seat, 'over', null));
+        if (s?.owner && !s.bot && this.reachable(s)) moments.push(this.moment(host, after, 'over', seat, 'over', null));
       });
     for (const e of published.entries)
       if (e.kind === 'table' && e.notice.type === 'replaced') {
         const seat = e.notice.seat;
-        if (after.record.seats[seat]?.owner) moments.push(this.moment(host, after, 'replaced', seat, 'replaced', null));
+        if (after.record.seats[seat]?.owner && this.reachable(after.record.seats[seat])) moments.push(this.moment(host, after, 'replaced', seat, 'replaced', null));
       }
     this.handle(moments, host.fence);
   }
@@ -132,11 +132,18 @@ export class Pusher {
     if (table.record.status !== 'playing' || table.state === null) return [];
     return table.record.decisions.flatMap((d) => {
       const s = table.record.seats[d.seat];
-      if (!s?.owner || s.bot || s.standIn || !which(d)) return [];
+      if (!s?.owner || s.bot || s.standIn || !which(d) || !this.reachable(s)) return [];
       const state = table.state;
       const awaited = () => [...new Set((host.game.legal(state, d.seat) as readonly { type?: unknown }[]).map((a) => String(a.type)))];
       return [this.moment(host, table, 'turn', d.seat, `decision/${d.since}`, d.deadline, awaited)];
     });
+  }
+
+  /** Might a device of this seat's person be told? No only when the store knows none of its tokens subscribed,
+   * without a read: then a decision opening for them costs no work here at all. */
+  private reachable(seat: SeatRecord | null | undefined): boolean {
+    const store = this.options.store;
+    return store.mayHavePushSubscriptions === undefined || holders(seat).some((t) => store.mayHavePushSubscriptions?.(t));
   }
 
   private moment(host: TableHost, table: Table, kind: Moment['kind'], seat: number, key: string, deadline: number | null, awaited: () => readonly string[] = () => []): Moment {

@@ -205,6 +205,10 @@ export class SqliteStore implements Store {
     else this.stmts.dropOwnSub.run(endpoint, owner);
   }
 
+  mayHavePushSubscriptions(owner: TokenHash): boolean {
+    return this.subscribed.has(owner);
+  }
+
   async pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]> {
     if (!this.subscribed.has(owner)) return [];
     const rows = this.stmts.subs.all(owner);

@@ -109,6 +109,9 @@ export interface Store {
   /** Forgets a subscription (its owner unsubscribed, or the push service said it is gone: 404 or 410). */
   dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void>;
   pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]>;
+  /** False only when the owner surely holds no subscription, known without a read (a store that cannot know
+   * leaves it out: every owner may hold one). Most people never subscribe: their decisions then cost nothing. */
+  mayHavePushSubscriptions?(owner: TokenHash): boolean;
   /** The owner's tab on this device is open and visible until `until` (0: not any more). False if the owner
    * holds no such subscription. */
   setPushVisible(endpoint: string, owner: TokenHash, until: number): Promise<boolean>;
