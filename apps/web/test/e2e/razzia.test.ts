@@ -423,6 +423,9 @@ describe('a whole game in real browsers', () => {
       if (phoneStep === 3) {
         const card = page.locator('.board .row .card, section.player .chip').first();
         if ((await card.count()) > 0) {
+          // Tapped in the middle of the screen, as a player would: the phone's pinned decisions cover its bottom and
+          // the turn bar its top (a panel's card scrolled only just into view lay under them once).
+          await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
           await card.tap();
           await page.waitForSelector('[data-testid=card-explained]');
           expect(await page.locator('[data-testid=card-explained]').textContent()).toMatch(/— |\w/);
