@@ -26,10 +26,15 @@ export const ESTIMATES: Readonly<Record<string, number>> = {
   'apps/web/test/e2e/bots.test.ts': 30,
   'apps/web/test/e2e/chat.test.ts': 30,
   'packages/games/robbery/test/hidden.test.ts': 26,
-  'packages/games/robbery/test/properties.test.ts': 24,
+  'packages/games/robbery/test/properties.test.ts': 20,
   'apps/server/test/razzia-dorra.test.ts': 25,
   'packages/games/razzia-dorra/test/properties.test.ts': 13,
+  // The command-line tests run their bins as processes, side by side: long for their size.
+  'packages/games/razzia-dorra/test/cli.test.ts': 10,
+  'packages/games/robbery/test/cli.test.ts': 7,
+  'packages/games/razzia/test/cli.test.ts': 7,
   'packages/games/razzia/test/properties.test.ts': 7,
+  'apps/web/test/games/fair.test.ts': 3,
 };
 
 function estimate(file: string): number {
