@@ -142,8 +142,8 @@ export class Pusher {
   /** Might a device of this seat's person be told? No only when the store knows none of its tokens subscribed,
    * without a read: then a decision opening for them costs no work here at all. */
   private reachable(seat: SeatRecord | null | undefined): boolean {
-    const store = this.options.store;
-    return store.mayHavePushSubscriptions === undefined || holders(seat).some((t) => store.mayHavePushSubscriptions?.(t));
+    const may = this.options.store.mayHavePushSubscriptions?.bind(this.options.store);
+    return may === undefined || holders(seat).some(may);
   }
 
   private moment(host: TableHost, table: Table, kind: Moment['kind'], seat: number, key: string, deadline: number | null, awaited: () => readonly string[] = () => []): Moment {
@@ -210,7 +210,8 @@ export class Pusher {
     switch (m.kind) {
       case 'turn': {
         const left = m.deadline === null ? null : timeLeftWords(m.deadline - now);
-        return { type: 'turn', title: `Your turn: ${m.name}`, body: [m.game.name, awaitedWords(m.awaited()), left].filter(Boolean).join(' · '), awaited: [...m.awaited()], ...common };
+        const awaited = m.awaited();
+        return { type: 'turn', title: `Your turn: ${m.name}`, body: [m.game.name, awaitedWords(awaited), left].filter(Boolean).join(' · '), awaited: [...awaited], ...common };
       }
       case 'over':
         return { type: 'over', title: `Game over: ${m.name}`, body: `${m.game.name}: see how it ended`, ...common };
