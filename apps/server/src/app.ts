@@ -14,6 +14,7 @@ import type { AnyGame, Random } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
+import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
@@ -85,6 +86,9 @@ export interface ServerOptions {
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** OPERATOR_TOKEN: the detail of /healthz (tables, leases, epochs, memory) and /metrics are served only to a
+   * request with `Authorization: Bearer <it>` (absent: to nobody). */
+  readonly operatorToken?: string;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -235,6 +239,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       socket.destroy(err);
     },
   });
+  let closing: Promise<void> | null = null;
   const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -291,9 +296,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
   });
-  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
-  // Prometheus text format, for the operator (not under /api: no client needs it).
-  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  registerRoutes(app, access, options.createLimit, pusher.publicKey);
+  // For the operator (not under /api: no client needs them).
+  registerOperatorRoutes(app, {
+    ...(options.operatorToken === undefined ? {} : { token: options.operatorToken }),
+    ready: () => closing === null && !(inCluster?.isDraining ?? false),
+    detail: health,
+    metrics,
+  });
   answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
@@ -335,7 +345,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
   logger.info({ url, restored, store: health().store, node: cluster?.node ?? null }, 'listening');
 
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,

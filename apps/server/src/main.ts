@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
+import { MIN_OPERATOR_TOKEN } from './http/operator.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 // 0.0.0.0 by default so friends on the same network can open the link.
@@ -21,6 +22,11 @@ function positiveInteger(name: string, value: string): number {
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, not ${value}`);
   return n;
 }
+
+// OPERATOR_TOKEN: the detail of /healthz and /metrics (empty: as if unset).
+const operatorToken = process.env.OPERATOR_TOKEN || undefined;
+if (operatorToken !== undefined && operatorToken.length < MIN_OPERATOR_TOKEN)
+  throw new Error(`OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN} characters (e.g. openssl rand -hex 24)`);
 
 // Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
 // monotonic clock every process of the machine shares, so a benchmark can time each update to its last receiver.
@@ -42,6 +48,7 @@ const server = await startServer({
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
   ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(operatorToken ? { operatorToken } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);

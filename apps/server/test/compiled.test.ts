@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, tempDir, TestClient } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 import { NodeProcess } from './support/processes.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
@@ -34,7 +35,7 @@ describe('the compiled server', () => {
   });
 
   it('starts, answers /healthz and opens a table', async () => {
-    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; store: string };
+    const health = (await (await fetch(`${server.url}/healthz`, { headers: operatorHeaders })).json()) as { status: string; store: string };
     expect(health).toMatchObject({ status: 'ok', store: 'sqlite' });
     const { id } = await createTable(server, { players: 2 });
     const info = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: { status: string } };
