@@ -184,7 +184,7 @@ cluster() {
   for n in 1 2 3; do
     E run -d --name $P-app$n --network $P-net --network-alias app$n -e PORT=3000 -e HOST=0.0.0.0 \
       -e DATABASE_URL=postgres://razzia:razzia@postgres:5432/razzia -e REDIS_URL=redis://redis:6379 -e NODE_ID=app$n \
-      -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
+      -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN -e TRUST_PROXY=uniquelocal --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
   done
   for n in 1 2 3; do
     for _ in $(seq 1 300); do E exec $P-app$n node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null && break; sleep 0.1; done

@@ -14,6 +14,7 @@ import type { AnyGame, Random } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
+import { clientAddress, trustFunction, type TrustProxy } from './http/client-address.ts';
 import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
@@ -89,6 +90,9 @@ export interface ServerOptions {
   /** OPERATOR_TOKEN: the detail of /healthz (tables, leases, epochs, memory) and /metrics are served only to a
    * request with `Authorization: Bearer <it>` (absent: to nobody). */
   readonly operatorToken?: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
+  readonly trustProxy?: TrustProxy;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -212,8 +216,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
+  const trust = trustFunction(options.trustProxy);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
+    ...(trust ? { trustProxy: trust } : {}),
     bodyLimit: 8 * 1024,
     logger: false,
     routerOptions: { maxParamLength: 16_384 },
@@ -259,6 +265,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const request = raw.request;
     raw.request = null;
     if (request) {
+      // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
+      if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
       request.headers = {};
       request.rawHeaders = [];
     }

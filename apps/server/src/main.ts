@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
+import { parseTrustProxy } from './http/client-address.ts';
 import { MIN_OPERATOR_TOKEN } from './http/operator.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -49,6 +50,7 @@ const server = await startServer({
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
   ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
   ...(operatorToken ? { operatorToken } : {}),
+  ...(process.env.TRUST_PROXY ? { trustProxy: parseTrustProxy(process.env.TRUST_PROXY) } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 });
 process.stdout.write(`Razzia Online is running at ${server.url}\n`);
