@@ -48,7 +48,15 @@ const server = await startServer({
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
-  ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(process.env.VAPID_SUBJECT || process.env.PUSH_PORTS
+    ? {
+        push: {
+          ...(process.env.VAPID_SUBJECT ? { subject: process.env.VAPID_SUBJECT } : {}),
+          // PUSH_PORTS=443,8443: the ports a push service may listen on (default 443 only).
+          ...(process.env.PUSH_PORTS ? { endpoints: { ports: process.env.PUSH_PORTS.split(',').map((p) => positiveInteger('PUSH_PORTS', p.trim())) } } : {}),
+        },
+      }
+    : {}),
   ...(operatorToken ? { operatorToken } : {}),
   ...(process.env.TRUST_PROXY ? { trustProxy: parseTrustProxy(process.env.TRUST_PROXY) } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
