@@ -14,6 +14,8 @@ import type { AnyGame, Random } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
+import { clientAddress, trustFunction, type TrustProxy } from './http/client-address.ts';
+import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
@@ -86,6 +88,12 @@ export interface ServerOptions {
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** OPERATOR_TOKEN: the detail of /healthz (tables, leases, epochs, memory) and /metrics are served only to a
+   * request with `Authorization: Bearer <it>` (absent: to nobody). */
+  readonly operatorToken?: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
+  readonly trustProxy?: TrustProxy;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -213,8 +221,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
+  const trust = trustFunction(options.trustProxy);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
+    ...(trust ? { trustProxy: trust } : {}),
     bodyLimit: 8 * 1024,
     logger: false,
     routerOptions: { maxParamLength: 16_384 },
@@ -240,6 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       socket.destroy(err);
     },
   });
+  let closing: Promise<void> | null = null;
   const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -259,6 +270,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const request = raw.request;
     raw.request = null;
     if (request) {
+      // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
+      if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
       request.headers = {};
       request.rawHeaders = [];
     }
@@ -301,9 +314,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     protocol: PROTOCOLS,
     schema: store.schema ?? null,
   });
-  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
-  // Prometheus text format, for the operator (not under /api: no client needs it).
-  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  registerRoutes(app, access, options.createLimit, pusher.publicKey);
+  // For the operator (not under /api: no client needs them).
+  registerOperatorRoutes(app, {
+    ...(options.operatorToken === undefined ? {} : { token: options.operatorToken }),
+    ready: () => closing === null && !(inCluster?.isDraining ?? false),
+    detail: health,
+    metrics,
+  });
   answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
@@ -348,7 +366,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     `Razzia Online ${RELEASE.version} listening`,
   );
 
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,

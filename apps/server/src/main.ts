@@ -4,6 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
+import { parseTrustProxy } from './http/client-address.ts';
+import { MIN_OPERATOR_TOKEN } from './http/operator.ts';
 import { StartRefused } from './refusal.ts';
 import { RELEASE } from './release.ts';
 
@@ -32,6 +34,11 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
+// OPERATOR_TOKEN: the detail of /healthz and /metrics (empty: as if unset).
+const operatorToken = process.env.OPERATOR_TOKEN || undefined;
+if (operatorToken !== undefined && operatorToken.length < MIN_OPERATOR_TOKEN)
+  refused(new StartRefused(`OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN} characters (e.g. openssl rand -hex 24)`));
+
 // Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
 // monotonic clock every process of the machine shares, so a benchmark can time each update to its last receiver.
 const sentLog = process.env.BENCH_SENT_LOG ? createWriteStream(process.env.BENCH_SENT_LOG, { flags: 'a' }) : null;
@@ -52,6 +59,8 @@ const server = await startServer({
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
   ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(operatorToken ? { operatorToken } : {}),
+  ...(process.env.TRUST_PROXY ? { trustProxy: parseTrustProxy(process.env.TRUST_PROXY) } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 }).catch(refused);
 process.stdout.write(`Razzia Online is running at ${server.url} (${RELEASE.version}, commit ${RELEASE.commit.slice(0, 7)})\n`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { release } from '../../../scripts/release.mjs';
 import { createTable, tempDir, TestClient } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 import { NodeProcess } from './support/processes.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
@@ -35,13 +36,13 @@ describe('the compiled server', () => {
   });
 
   it('starts, answers /healthz and opens a table', async () => {
-    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; store: string };
+    const health = (await (await fetch(`${server.url}/healthz`, { headers: operatorHeaders })).json()) as { status: string; store: string };
     expect(health).toMatchObject({ status: 'ok', store: 'sqlite' });
     // The release written into the bundle when it was built, named wherever an operator looks.
     const { version, commit } = release();
     expect(version).toBe((JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version);
     expect(health).toMatchObject({ version, commit, protocol: { oldest: 1, newest: 1 }, schema: { level: 5, known: 5 } });
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: operatorHeaders })).text();
     expect(metrics).toContain(`razzia_build_info{version="${version}",commit="${commit}",protocol="1",schema="5"} 1`);
     expect(server.lines.find((l) => l.includes('Razzia Online is running at'))).toContain(`(${version}, commit ${commit.slice(0, 7)})`);
     expect(JSON.parse(server.lines.find((l) => l.includes('listening')) ?? '{}')).toMatchObject({ version, commit, msg: `Razzia Online ${version} listening` });
