@@ -19,6 +19,7 @@ import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
+import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
@@ -171,7 +172,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
-  const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
+  const metrics = new Metrics({
+    tables: () => tables?.counts() ?? { live: 0, finished: 0 },
+    sockets: () => sockets(),
+    build: { version: RELEASE.version, commit: RELEASE.commit, protocol: String(PROTOCOLS.newest), schema: String(store.schema?.level ?? '') },
+  });
 
   let cluster: Cluster | null = null;
   const leaseMs = options.leaseMs ?? 3_000;
@@ -306,6 +311,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
+    // Which release answers (README: Upgrading): during a rolling upgrade the processes behind one proxy differ.
+    version: RELEASE.version,
+    commit: RELEASE.commit,
+    protocol: PROTOCOLS,
+    schema: store.schema ?? null,
   });
   registerRoutes(app, access, options.createLimit, pusher.publicKey);
   // For the operator (not under /api: no client needs them).
@@ -354,7 +364,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
-  logger.info({ url, restored, store: health().store, node: cluster?.node ?? null }, 'listening');
+  logger.info(
+    { url, restored, store: health().store, node: cluster?.node ?? null, version: RELEASE.version, commit: RELEASE.commit, schema: store.schema ?? null },
+    `Razzia Online ${RELEASE.version} listening`,
+  );
 
   return {
     url,
