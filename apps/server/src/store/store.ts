@@ -6,6 +6,7 @@ import type { Seat } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import type { SchemaState } from './schema.ts';
 
 /** One command's changes to one table, appended at an expected position. */
 export interface TableChange {
@@ -81,6 +82,8 @@ export interface StoredDeviceCode {
 export const DEVICE_CODES_KEPT_MS = 24 * 3600_000;
 
 export interface Store {
+  /** The database's schema level beside this release's (store/schema.ts); absent in a store of tests. */
+  readonly schema?: SchemaState;
   /** A new table, with the secret seed of its fair draws (stored apart from the record, written once, never
    * rewritten: a restart or another process of a cluster goes on drawing from it). */
   createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed?: string | null): Promise<void>;
@@ -104,8 +107,9 @@ export interface Store {
   nextWake(after: number): Promise<number | null>;
   /** The server's own key `name` (VAPID keys): the stored one, or `make()`'s, stored once for every process. */
   serverKey(name: string, make: () => string): Promise<string>;
-  /** Keeps a subscription for its owner (again: the newest keys and owner win). */
-  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void>;
+  /** Keeps a subscription for its owner (again: the newest keys win). False, and nothing changed, when another
+   * owner holds the endpoint: a subscription stays its first owner's. */
+  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean>;
   /** Forgets a subscription (its owner unsubscribed, or the push service said it is gone: 404 or 410). */
   dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void>;
   pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]>;
