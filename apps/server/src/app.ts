@@ -33,6 +33,7 @@ import type { Thinking } from './tables/host.ts';
 import { DEFAULT_SWEEP, TableRegistry, type SweepLimits } from './tables/registry.ts';
 import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
+import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
 
 export interface ServerOptions {
@@ -83,8 +84,9 @@ export interface ServerOptions {
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
   /** Web Push. `subject`: VAPID's contact (mailto: or https:, default VAPID_SUBJECT's default); `batchMs`: one
-   * person's pushes within this time go as one (default 3 s); `allowLocalEndpoints`: tests' local push service. */
-  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly allowLocalEndpoints?: boolean };
+   * person's pushes within this time go as one (default 3 s); `endpoints`: where pushes may go (default: public https
+   * hosts on port 443; PUSH_PORTS, and tests' local push service); `subscribeLimit`: new subscriptions per address. */
+  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly endpoints?: EndpointPolicy; readonly subscribeLimit?: RateLimit };
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
@@ -163,7 +165,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keys: await vapidKeys(store),
     subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
     batchMs: options.push?.batchMs ?? 3_000,
-    ...(options.push?.allowLocalEndpoints ? { allowLocalEndpoints: true } : {}),
+    ...(options.push?.endpoints ? { endpoints: options.push.endpoints } : {}),
+    ...(options.push?.subscribeLimit ? { subscribeLimit: options.push.subscribeLimit } : {}),
     log: (fields, message) => logger.warn(fields, message),
   });
   let scheduler: Scheduler | null = null;

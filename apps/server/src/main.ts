@@ -39,6 +39,14 @@ const operatorToken = process.env.OPERATOR_TOKEN || undefined;
 if (operatorToken !== undefined && operatorToken.length < MIN_OPERATOR_TOKEN)
   refused(new StartRefused(`OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN} characters (e.g. openssl rand -hex 24)`));
 
+// TRUST_PROXY: the proxies whose X-Forwarded-For names the client.
+let trustProxy: readonly string[] | undefined;
+try {
+  trustProxy = process.env.TRUST_PROXY ? parseTrustProxy(process.env.TRUST_PROXY) : undefined;
+} catch (e) {
+  refused(new StartRefused(e instanceof Error && e.message.startsWith('TRUST_PROXY') ? e.message : `TRUST_PROXY: ${(e as Error).message}`));
+}
+
 // Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
 // monotonic clock every process of the machine shares, so a benchmark can time each update to its last receiver.
 const sentLog = process.env.BENCH_SENT_LOG ? createWriteStream(process.env.BENCH_SENT_LOG, { flags: 'a' }) : null;
@@ -58,9 +66,17 @@ const server = await startServer({
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
-  ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(process.env.VAPID_SUBJECT || process.env.PUSH_PORTS
+    ? {
+        push: {
+          ...(process.env.VAPID_SUBJECT ? { subject: process.env.VAPID_SUBJECT } : {}),
+          // PUSH_PORTS=443,8443: the ports a push service may listen on (default 443 only).
+          ...(process.env.PUSH_PORTS ? { endpoints: { ports: process.env.PUSH_PORTS.split(',').map((p) => positiveInteger('PUSH_PORTS', p.trim())) } } : {}),
+        },
+      }
+    : {}),
   ...(operatorToken ? { operatorToken } : {}),
-  ...(process.env.TRUST_PROXY ? { trustProxy: parseTrustProxy(process.env.TRUST_PROXY) } : {}),
+  ...(trustProxy ? { trustProxy } : {}),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 }).catch(refused);
 process.stdout.write(`Razzia Online is running at ${server.url} (${RELEASE.version}, commit ${RELEASE.commit.slice(0, 7)})\n`);

@@ -220,12 +220,13 @@ export class PostgresStore implements Store, Leases {
     return row.value;
   }
 
-  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
-    await this.db
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean> {
+    const r = await this.db
       .insertInto('push_subscriptions')
       .values({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, created_at: now })
-      .onConflict((c) => c.column('endpoint').doUpdateSet({ owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth }))
-      .execute();
+      .onConflict((c) => c.column('endpoint').doUpdateSet({ p256dh: sub.p256dh, auth: sub.auth }).where('push_subscriptions.owner', '=', sub.owner))
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {

@@ -103,7 +103,7 @@ export class SqliteStore implements Store {
       putKey: this.db.prepare('INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)'),
       saveSub: this.db.prepare(
         `INSERT INTO push_subscriptions (endpoint, owner, p256dh, auth, created_at) VALUES (@endpoint, @owner, @p256dh, @auth, @now)
-         ON CONFLICT (endpoint) DO UPDATE SET owner = excluded.owner, p256dh = excluded.p256dh, auth = excluded.auth`,
+         ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth WHERE push_subscriptions.owner = excluded.owner`,
       ),
       dropSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?'),
       dropOwnSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ? AND owner = ?'),
@@ -225,9 +225,10 @@ export class SqliteStore implements Store {
     return (this.stmts.getKey.get(name) as { value: string }).value;
   }
 
-  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
-    this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now });
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean> {
+    if (this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now }).changes !== 1) return false;
     this.subscribed.add(sub.owner);
+    return true;
   }
 
   async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {

@@ -120,8 +120,9 @@ export interface Store {
   nextWake(after: number): Promise<number | null>;
   /** The server's own key `name` (VAPID keys): the stored one, or `make()`'s, stored once for every process. */
   serverKey(name: string, make: () => string): Promise<string>;
-  /** Keeps a subscription for its owner (again: the newest keys and owner win). */
-  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void>;
+  /** Keeps a subscription for its owner (again: the newest keys win). False, and nothing changed, when another
+   * owner holds the endpoint: a subscription stays its first owner's. */
+  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean>;
   /** Forgets a subscription (its owner unsubscribed, or the push service said it is gone: 404 or 410). */
   dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void>;
   pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]>;
