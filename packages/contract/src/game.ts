@@ -130,6 +130,12 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
   readonly name: string;
   /** Who designed it, for menus. */
   readonly designer: string;
+  /**
+   * Which rules and record this definition plays (absent: 1). A release that changes how the game is played or
+   * recorded raises it and keeps the previous definition beside the new one: a table carries the ruleset it started
+   * under and finishes under it, while new tables take the newest (docs/architecture.md, "Rulesets").
+   */
+  readonly ruleset?: number;
   readonly seats: { readonly min: number; readonly max: number };
   /** zod schemas: the protocol and the records are built from these, and every message is checked against them. */
   readonly schemas: {
