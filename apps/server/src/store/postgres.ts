@@ -12,7 +12,7 @@ import type { Acquired, Leases, NodeId, Owner } from './leases.ts';
 import { StartRefused } from '../refusal.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import type { SchemaState } from './schema.ts';
-import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, unrevealed, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
 
 interface Database {
   tables: {
@@ -157,7 +157,13 @@ export class PostgresStore implements Store, Leases {
     const row = await this.db.selectFrom('tables').select(['record', 'setup', 'fair_seed']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const moves = await this.db.selectFrom('moves').select('move').where('table_id', '=', id).orderBy('idx').execute();
-    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
+    // A finished game's seed, revealed where its record lacks it (store.ts `unrevealed`); only the seed changes.
+    const revealed = unrevealed(row.record, row.fair_seed);
+    if (revealed)
+      await sql`
+        UPDATE tables SET record = jsonb_set(record, '{fair,seed}', to_jsonb(fair_seed))
+        WHERE id = ${id} AND status = 'over' AND fair_seed IS NOT NULL AND record->'fair'->'seed' = 'null'::jsonb`.execute(this.db);
+    return { record: revealed ?? row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
   }
 
   async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {

@@ -10,7 +10,7 @@ import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import { StartRefused } from '../refusal.ts';
 import type { SchemaState } from './schema.ts';
 import { migrateSqlite } from './sqlite-migrate.ts';
-import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, unrevealed, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
 
 interface DeviceCodeRow {
   id: string;
@@ -85,6 +85,10 @@ export class SqliteStore implements Store {
       // entry even when the value stays the same, one more page in the write-ahead log per move.
       updateTable: this.db.prepare(
         'UPDATE tables SET record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
+      ),
+      // A finished game's seed, revealed where its record lacks it (store.ts `unrevealed`); only the seed changes.
+      reveal: this.db.prepare(
+        "UPDATE tables SET record = json_set(record, '$.fair.seed', fair_seed) WHERE id = ? AND status = 'over' AND fair_seed IS NOT NULL AND json_type(record, '$.fair.seed') = 'null'",
       ),
       setStatus: this.db.prepare('UPDATE tables SET status = @status WHERE id = @id AND status != @status'),
       // Apart too, and only when it changes, for the same reason (an indexed column).
@@ -176,8 +180,14 @@ export class SqliteStore implements Store {
   async load(id: TableId): Promise<LoadedTable | null> {
     const row = this.stmts.table.get(id);
     if (!row) return null;
+    let record = JSON.parse(row.record) as TableRecord;
+    const revealed = unrevealed(record, row.fair_seed);
+    if (revealed) {
+      this.stmts.reveal.run(id);
+      record = revealed;
+    }
     return {
-      record: JSON.parse(row.record) as TableRecord,
+      record,
       setup: row.setup === null ? null : JSON.parse(row.setup),
       moves: this.stmts.moves.all(id).map((m) => JSON.parse(m.move) as StoredMove),
       fairSeed: row.fair_seed,

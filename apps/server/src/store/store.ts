@@ -55,6 +55,18 @@ export class StoreConflict extends Error {
   }
 }
 
+/**
+ * A finished game whose record does not reveal its seed, though the store holds it: finished by a release that did not
+ * reveal (one from before fair draws, owning a table a newer one opened, during a rolling upgrade). Everyone was
+ * promised the seed at the end, whoever finished the game: the record as it must be, or null when it is right. Each
+ * store's `load` repairs the stored row with it (one idempotent statement that touches only the seed).
+ */
+export function unrevealed(record: TableRecord, fairSeed: string | null): TableRecord | null {
+  const fair = record.fair;
+  if (record.status !== 'over' || !fair || fair.seed !== null || !fairSeed) return null;
+  return { ...record, fair: { ...fair, seed: fairSeed } };
+}
+
 export interface LoadedTable {
   readonly record: TableRecord;
   readonly setup: unknown;
@@ -89,6 +101,7 @@ export interface Store {
   createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed?: string | null): Promise<void>;
   /** Appends a change, or rejects with StoreConflict if the stored table is no longer at `expectedSeq`. */
   append(change: TableChange): Promise<void>;
+  /** The table as stored, a finished one's fair seed revealed (`unrevealed`: repaired in the store too). */
   load(id: TableId): Promise<LoadedTable | null>;
   /** Log entries numbered after `afterSeq`, in order (at most `limit`). */
   readLog(id: TableId, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
