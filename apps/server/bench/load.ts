@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { MESSAGE_EVENT, PING_EVENT, applyPatch, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { TEST_OPERATOR_TOKEN, operatorHeaders } from '../test/support/operator.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 
@@ -38,7 +39,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: readonl
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
   const child = spawn(process.execPath, [...profile, ...nodeArgs, ...SERVER], {
     cwd: repo,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, ...env },
     stdio: ['ignore', 'pipe', log],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -81,7 +82,7 @@ export async function send(socket: Socket, message: object): Promise<{ ok: boole
 }
 
 export async function health(url: string): Promise<{ rssBytes: number; heapUsedBytes: number }> {
-  return (await fetch(`${url}/healthz`)).json() as Promise<{ rssBytes: number; heapUsedBytes: number }>;
+  return (await fetch(`${url}/healthz`, { headers: operatorHeaders })).json() as Promise<{ rssBytes: number; heapUsedBytes: number }>;
 }
 
 /** One 4-player table: four seated sockets and a spectator, all counted for latency. */

@@ -14,9 +14,12 @@ import type { AnyGame, Random } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
+import { clientAddress, trustFunction, type TrustProxy } from './http/client-address.ts';
+import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
+import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
@@ -30,6 +33,7 @@ import type { Thinking } from './tables/host.ts';
 import { DEFAULT_SWEEP, TableRegistry, type SweepLimits } from './tables/registry.ts';
 import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
+import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
 
 export interface ServerOptions {
@@ -80,11 +84,18 @@ export interface ServerOptions {
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
   /** Web Push. `subject`: VAPID's contact (mailto: or https:, default VAPID_SUBJECT's default); `batchMs`: one
-   * person's pushes within this time go as one (default 3 s); `allowLocalEndpoints`: tests' local push service. */
-  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly allowLocalEndpoints?: boolean };
+   * person's pushes within this time go as one (default 3 s); `endpoints`: where pushes may go (default: public https
+   * hosts on port 443; PUSH_PORTS, and tests' local push service); `subscribeLimit`: new subscriptions per address. */
+  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly endpoints?: EndpointPolicy; readonly subscribeLimit?: RateLimit };
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** OPERATOR_TOKEN: the detail of /healthz (tables, leases, epochs, memory) and /metrics are served only to a
+   * request with `Authorization: Bearer <it>` (absent: to nobody). */
+  readonly operatorToken?: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
+  readonly trustProxy?: TrustProxy;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -154,13 +165,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keys: await vapidKeys(store),
     subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
     batchMs: options.push?.batchMs ?? 3_000,
-    ...(options.push?.allowLocalEndpoints ? { allowLocalEndpoints: true } : {}),
+    ...(options.push?.endpoints ? { endpoints: options.push.endpoints } : {}),
+    ...(options.push?.subscribeLimit ? { subscribeLimit: options.push.subscribeLimit } : {}),
     log: (fields, message) => logger.warn(fields, message),
   });
   let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
-  const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
+  const metrics = new Metrics({
+    tables: () => tables?.counts() ?? { live: 0, finished: 0 },
+    sockets: () => sockets(),
+    build: { version: RELEASE.version, commit: RELEASE.commit, protocol: String(PROTOCOLS.newest), schema: String(store.schema?.level ?? '') },
+  });
 
   let cluster: Cluster | null = null;
   const leaseMs = options.leaseMs ?? 3_000;
@@ -208,8 +224,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
+  const trust = trustFunction(options.trustProxy);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
+    ...(trust ? { trustProxy: trust } : {}),
     bodyLimit: 8 * 1024,
     logger: false,
     routerOptions: { maxParamLength: 16_384 },
@@ -235,6 +253,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       socket.destroy(err);
     },
   });
+  let closing: Promise<void> | null = null;
   const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -254,6 +273,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const request = raw.request;
     raw.request = null;
     if (request) {
+      // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
+      if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
       request.headers = {};
       request.rawHeaders = [];
     }
@@ -290,10 +311,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
+    // Which release answers (README: Upgrading): during a rolling upgrade the processes behind one proxy differ.
+    version: RELEASE.version,
+    commit: RELEASE.commit,
+    protocol: PROTOCOLS,
+    schema: store.schema ?? null,
   });
-  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
-  // Prometheus text format, for the operator (not under /api: no client needs it).
-  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  registerRoutes(app, access, options.createLimit, pusher.publicKey);
+  // For the operator (not under /api: no client needs them).
+  registerOperatorRoutes(app, {
+    ...(options.operatorToken === undefined ? {} : { token: options.operatorToken }),
+    ready: () => closing === null && !(inCluster?.isDraining ?? false),
+    detail: health,
+    metrics,
+  });
   answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
@@ -333,9 +364,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
-  logger.info({ url, restored, store: health().store, node: cluster?.node ?? null }, 'listening');
+  logger.info(
+    { url, restored, store: health().store, node: cluster?.node ?? null, version: RELEASE.version, commit: RELEASE.commit, schema: store.schema ?? null },
+    `Razzia Online ${RELEASE.version} listening`,
+  );
 
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,

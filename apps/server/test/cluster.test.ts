@@ -9,7 +9,7 @@ import { robbery } from '@razzia/game-robbery';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableRecord } from '../src/tables/table.ts';
-import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, serverArgs, tempDir, type TestClient } from './harness.ts';
+import { contribution, createTable, databaseFor, expectFairKept, fairSecrets, serverArgs, tempDir, TestClient } from './harness.ts';
 import { NodeProcess, Player, Proxy, Upstreams, audit, until } from './support/cluster.ts';
 import { startRedis, type RedisServer } from './support/services.ts';
 
@@ -206,6 +206,31 @@ describe('a cluster of three processes', () => {
     expect(forwarded.filter((n, i) => i !== owner && n > 0).length).toBe(2);
     const actions = await since(c, 'razzia_actions_total', counters.actions);
     expect(actions.filter((n) => n > 0)).toEqual([actions[owner]]);
+  });
+
+  it('names a private table to nobody who was not given its id: not /healthz, /metrics, the lobby or any other answer without the operator token', async () => {
+    const hidden = await createTable({ url: c.nodes[0]!.url }, { players: 2, visibility: 'private' });
+    const shown = await createTable({ url: c.nodes[1]!.url }, { players: 2, visibility: 'public' });
+    // The operator sees who holds it: the id is there to leak.
+    const owner = await c.owner(hidden.id);
+    expect((await c.nodes[owner]!.health()).owned).toContain(hidden.id);
+    const outsider = await TestClient.connect(c.nodes[2]!.url);
+    cleanup.push(() => outsider.close());
+    // Every process has heard of the public table (the lobby travels between them), so what follows is up to date.
+    await until(async () => (await outsider.must({ type: 'lobby', follow: false })).tables.some((t) => t.id === shown.id), 'the public table in the lobby');
+    const served: string[] = [];
+    for (const node of c.nodes) {
+      for (const path of ['/healthz', '/metrics', '/api/tables', '/api/games', '/api/protocol/schema', '/api/push/key', '/api/tables/not-a-table-id', '/no/such/page'])
+        for (const headers of [{}, { authorization: 'Bearer not-the-operator-token' }] as Record<string, string>[]) {
+          const res = await fetch(`${node.url}${path}`, { headers });
+          served.push(`${node.url}${path} ${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`);
+        }
+      const lobby = await (await fetch(`${node.url}/api/tables`)).json();
+      expect(JSON.stringify(lobby)).toContain(shown.id);
+    }
+    served.push(JSON.stringify(await outsider.must({ type: 'lobby', follow: true })));
+    expect(served.filter((text) => text.includes(hidden.id))).toEqual([]);
+    expect(served.filter((text) => text.includes('"owned"') || text.includes('"epochs"') || text.includes('rssBytes'))).toEqual([]);
   });
 
   it('kill -9 of the owner mid-auction: another process takes the table over and the game finishes, every acknowledged decision once', async () => {

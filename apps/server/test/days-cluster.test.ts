@@ -30,7 +30,7 @@ describe('play over days in a cluster', () => {
       redisUrl: redis.url,
       // Long enough that a busy machine's event-loop stalls never let a lease lapse by accident.
       leaseMs: 5_000,
-      push: { allowLocalEndpoints: true, batchMs: BATCH_MS },
+      push: { endpoints: PushService.endpoints, batchMs: BATCH_MS },
       sweep: { everyMs: 3_600_000 },
     };
     const a = await testServer({ ...options, nodeId: 'days-a' });

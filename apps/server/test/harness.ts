@@ -30,6 +30,7 @@ import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { GameCatalog, GAMES } from '../src/games.ts';
 import { guess } from './support/guess-game.ts';
+import { TEST_OPERATOR_TOKEN } from './support/operator.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
@@ -91,6 +92,7 @@ export async function testServer(options: Partial<ServerOptions> = {}): Promise<
     logger: pino({ level: 'silent' }),
     rateLimit: { perSecond: 10_000, burst: 10_000 },
     games: TEST_GAMES.games,
+    operatorToken: TEST_OPERATOR_TOKEN,
     ...options,
   });
   return { ...server, dataDir };

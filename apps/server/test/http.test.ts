@@ -6,6 +6,7 @@ import { ClientMessageSchema, CreateTableResponseSchema, GamesResponseSchema, Ht
 import { gameJsonSchema, protocolJsonSchema } from '@razzia/protocol/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GAMES, TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -48,6 +49,8 @@ describe('POST /api/tables', () => {
     expect(body.table).toMatchObject({ game: 'razzia', name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public', clocks: [] });
     expect(body.table.seats.every((s) => s.occupant === null)).toBe(true);
     expect(body.table.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // It carries the host's token: no cache (the browser's, a proxy's) may keep it.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('takes hints (default off), shown in the table to everyone; refuses a non-boolean', async () => {
@@ -251,10 +254,34 @@ describe('GET /api/tables/:id/record', () => {
   });
 });
 
-describe('GET /healthz', () => {
-  it('says the server is up, with counts', async () => {
+describe('GET /healthz and /metrics: the operator’s', () => {
+  it('tells anyone only that the server is up; the operator token gets the counts and the memory', async () => {
     const res = await request(server.url).get('/healthz').expect(200);
-    expect(res.body).toMatchObject({ status: 'ok', tables: expect.any(Number), connections: expect.any(Number) });
+    expect(res.body).toEqual({ status: 'ok' });
+    const detail = await request(server.url).get('/healthz').set(operatorHeaders).expect(200);
+    expect(detail.body).toMatchObject({ status: 'ok', store: expect.any(String), tables: expect.any(Number), connections: expect.any(Number), rssBytes: expect.any(Number) });
+  });
+
+  it('refuses a wrong token, and the metrics to anyone without the right one', async () => {
+    const wrong = await request(server.url).get('/healthz').set('authorization', 'Bearer not-the-operator-token').expect(401);
+    expect(HttpErrorSchema.parse(wrong.body).error.code).toBe('unknown-token');
+    expect(wrong.body).not.toHaveProperty('tables');
+    for (const headers of [{}, { authorization: 'Bearer not-the-operator-token' }, { authorization: operatorHeaders.authorization.replace('Bearer', 'Basic') }]) {
+      const res = await request(server.url).get('/metrics').set(headers).expect(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="operator"');
+      expect(res.text).not.toContain('razzia_');
+    }
+    const metrics = await request(server.url).get('/metrics').set(operatorHeaders).expect(200);
+    expect(metrics.text).toContain('razzia_tables ');
+  });
+
+  it('serves the detail and the metrics to nobody on a server without an operator token', async () => {
+    const own = await testServer({ operatorToken: undefined });
+    expect((await request(own.url).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    await request(own.url).get('/healthz').set(operatorHeaders).expect(401);
+    const res = await request(own.url).get('/metrics').set(operatorHeaders).expect(401);
+    expect(res.body.error.message).toContain('OPERATOR_TOKEN');
+    await own.close();
   });
 });
 

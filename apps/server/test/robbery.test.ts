@@ -216,6 +216,8 @@ describe('the memory aid: what a late spectator and a reconnecting player get of
         // The record is the whole game: it replays to the same end, and says whether the aid was on.
         const record = (await (await fetch(`${server.url}/api/tables/${id}/record`)).json()) as Record<string, unknown>;
         expect(record.memoryAid).toBe(memoryAid ? true : undefined);
+        // And its fair draws verify, the memory aid's deal too (dealt again with the options the record keeps).
+        expect(verifyRecord(robbery, record)).toMatchObject({ ok: true });
         for (const c of [host, early, late, back]) c.close();
       } finally {
         await server.close();

@@ -147,7 +147,9 @@ export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 export const OutcomeSchema = z.strictObject({
   scores: z.array(z.number()).max(8),
   winners: z.array(SeatSchema).max(8),
-  places: z.array(z.int().min(1).max(8)).max(8),
+  /** Sent by every server since 0.1.0; a reader treats it as absent when it is (an older server's outcome), e.g.
+   * ranking by `scores`. Within a protocol version fields are only added, and a newer one may be missing. */
+  places: z.array(z.int().min(1).max(8)).max(8).optional(),
 });
 
 /**
@@ -161,8 +163,8 @@ export const GamePayloadSchema = z.strictObject({
   awaiting: z.array(SeatSchema).max(8),
   /** The version at which this seat's open decision opened (it stays while others decide, e.g. a simultaneous
    * pick); null when the game does not wait for this viewer. A hint thought on an older version than this was
-   * about a decision that is gone. */
-  opened: z.int().min(0).nullable(),
+   * about a decision that is gone. Sent by every server since 0.1.0 (an older one's payload lacks it: absent). */
+  opened: z.int().min(0).nullable().optional(),
   view: z.looseObject({}),
   legal: z.array(z.looseObject({ type: z.string() })),
   outcome: OutcomeSchema.nullable(),

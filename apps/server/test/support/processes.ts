@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import type { TableId } from '@razzia/protocol';
 import { PostgresStore } from '../../src/store/postgres.ts';
 import type { StoredMove } from '../../src/tables/table.ts';
+import { TEST_OPERATOR_TOKEN, operatorHeaders } from './operator.ts';
 
 const repo = new URL('../../../../', import.meta.url).pathname;
 
@@ -29,7 +30,7 @@ export class NodeProcess {
   static start(env: Record<string, string>, main: string | undefined = process.env.RAZZIA_SERVER_MAIN): Promise<NodeProcess> {
     const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repo,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines: string[] = [];
@@ -92,6 +93,7 @@ export class NodeProcess {
     this.child.kill('SIGCONT');
   }
 
+  /** What this process tells its operator (the detail of /healthz, with the operator token). */
   async health(): Promise<{
     node: string;
     owned: string[];
@@ -101,11 +103,11 @@ export class NodeProcess {
     redis: boolean;
     members: { node: string; seenMsAgo: number }[];
   }> {
-    return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
+    return (await fetch(`${this.url}/healthz`, { headers: operatorHeaders, signal: AbortSignal.timeout(2_000) })).json() as never;
   }
 
   async metric(name: string): Promise<number> {
-    const text = await (await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
+    const text = await (await fetch(`${this.url}/metrics`, { headers: operatorHeaders, signal: AbortSignal.timeout(2_000) })).text();
     const line = text.split('\n').find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(' ')[1]) : NaN;
   }

@@ -16,6 +16,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
+  HANG_MS,
   PHONE,
   addBot,
   dismissMoment,
@@ -227,7 +228,7 @@ describe('a whole game in real browsers', () => {
 
     // ── The spectator (reduced motion) follows a live auction and its result ────────────────────────────────
     const spectating = (async () => {
-      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: 180_000 });
+      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: HANG_MS });
       const text = await spectator.locator('[data-testid=auction-slot]').textContent();
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
@@ -251,7 +252,7 @@ describe('a whole game in real browsers', () => {
             };
           },
           null,
-          { timeout: 180_000, polling: 'raf' },
+          { timeout: HANG_MS, polling: 'raf' },
         )
       ).jsonValue()) as { motion: string | undefined; running: number; won: string };
       expect(instant.motion).toBe('off');
@@ -262,11 +263,11 @@ describe('a whole game in real browsers', () => {
 
     // The winner's moment, seen at full motion on the desktop and on the phone.
     const wonMoment = async (page: Page, name: string) => {
-      await page.waitForSelector('section.player.just-won .arrivals', { timeout: 180_000 });
+      await page.waitForSelector('section.player.just-won .arrivals', { timeout: HANG_MS });
       const panel = page.locator('section.player.just-won');
       expect(await panel.locator('.won-by').textContent()).toMatch(/^Won with \d+$/);
       expect(await page.locator('[data-testid=auction-result]').textContent()).toMatch(/won with \d+/);
-      await view(page, name);
+      await view(page, name, { moving: true }); // the cards on their way: the moment is its motion
     };
     const wonShots = Promise.all([wonMoment(host, 'auction-won-desktop'), wonMoment(phone, 'auction-won-phone')]);
 
@@ -510,7 +511,7 @@ describe('a whole game in real browsers', () => {
 
     // ── Results: the same everywhere, in colours, readable on a phone in English and Spanish ─────────────────
     const rankings = await Promise.all([host, phone, elke, dennis, spectator].map(async (p) => {
-      await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
+      await p.waitForSelector('[data-testid=ranking]', { timeout: HANG_MS });
       return p.locator('[data-testid=ranking]').evaluate((r) => [...r.querySelectorAll('li')].map((li) => li.querySelector('.total')?.textContent).join(','));
     }));
     for (const r of rankings) expect(r).toBe(rankings[0]);
@@ -557,7 +558,7 @@ describe('a whole game in real browsers', () => {
     await shot(phone, 'rules-phone');
     await audit(phone, 'rules, phone');
     await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: HANG_MS })).toMatch(/^Move 0 of \d+$/);
     await phone.click('[data-testid=autoplay]');
     await expect.poll(() => phone.locator('[data-testid=step]').textContent()).not.toMatch(/^Move 0 /);
     await phone.click('[data-testid=autoplay]');
@@ -578,7 +579,7 @@ describe('a whole game in real browsers', () => {
     expect(record.status()).toBe(200);
     expect((await record.json()).format).toBe('razzia-record/1');
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    await expect.poll(() => spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent({ timeout: HANG_MS })).toMatch(/^Move 0 of \d+$/);
     expect(await spectator.locator('[data-testid=lines]').textContent()).toBe('log line 0');
     await spectator.click('[data-testid=last]');
     const last = await spectator.locator('[data-testid=step]').textContent();
@@ -672,7 +673,7 @@ describe('a whole game in real browsers', () => {
 
     // Back: the notice goes by itself, the decisions are live again, nothing was played meanwhile, and one plays.
     offline = false;
-    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: 30_000 });
+    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: HANG_MS });
     await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBeGreaterThan(0);
     expect(await version(phone)).toBe(at);
     expect(await phone.locator('[role=alert]').count()).toBe(0);

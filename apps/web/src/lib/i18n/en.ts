@@ -126,6 +126,7 @@ export const en = {
   'replay.fair.atMove': 'move {n}',
   'replay.fair.atCommitment': 'the seed does not match the commitment',
   'replay.fair.atHeader': 'the record’s fair-draws header',
+  'replay.fair.incomplete': 'the record is not the whole game',
   'replay.loading': 'Loading…',
 
   'error.bad-message': 'The server did not understand that.',

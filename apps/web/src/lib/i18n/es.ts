@@ -128,6 +128,7 @@ export const es: Record<MessageKey, string> = {
   'replay.fair.atMove': 'jugada {n}',
   'replay.fair.atCommitment': 'la semilla no coincide con el compromiso',
   'replay.fair.atHeader': 'la cabecera de sorteos justos del registro',
+  'replay.fair.incomplete': 'el registro no es la partida entera',
   'replay.loading': 'Cargando…',
 
   'error.bad-message': 'El servidor no entendió eso.',

@@ -128,6 +128,7 @@ export const nl: Record<MessageKey, string> = {
   'replay.fair.atMove': 'zet {n}',
   'replay.fair.atCommitment': 'het zaad past niet bij de vastlegging',
   'replay.fair.atHeader': 'de kop over eerlijk trekken in het verslag',
+  'replay.fair.incomplete': 'het verslag is niet het hele spel',
   'replay.loading': 'Laden…',
 
   'error.bad-message': 'De server begreep dat niet.',
