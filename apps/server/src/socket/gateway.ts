@@ -48,8 +48,16 @@ export interface GatewayOptions {
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
   /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
   readonly push?: Pusher;
-  /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
-  readonly updateSent?: (table: TableId, seq: number) => void;
+  /** Benchmarks only (bench:audience): told of each update and presence push as it goes out to this process's
+   * sockets. */
+  readonly probe?: SendProbe;
+}
+
+/** Benchmarks only: when each update (`key`: its seq) or presence push (`key`: its spectator count) to a table starts
+ * going out to this process's sockets, and when it is written to the last of them. */
+export interface SendProbe {
+  sent(table: TableId, kind: 'update' | 'presence', key: number): void;
+  written(table: TableId, kind: 'update' | 'presence', key: number): void;
 }
 
 const LOBBY_ROOM = 'lobby';
@@ -487,15 +495,20 @@ export class Gateway implements TableListener {
         if (member.pending) member.pending.push(b);
         else (member.viewer === null ? spectators : seats).push(member);
       }
+      const probe = this.options.probe;
+      const key = (b.message as { spectators?: number }).spectators ?? -1;
+      probe?.sent(b.table, 'presence', key);
       void this.outbox.send(seats, b.message);
-      void this.outbox.send(spectators, b.message);
+      const written = this.outbox.send(spectators, b.message);
+      if (probe) void Promise.resolve(written).then(() => probe.written(b.table, 'presence', key));
       return;
     }
     if (b.type !== 'update') {
       for (const member of audience.members.values()) this.deliverTo(member, b);
       return;
     }
-    this.options.updateSent?.(b.table, b.seq);
+    const probe = this.options.probe;
+    probe?.sent(b.table, 'update', b.seq);
     // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once; the
     // seats' first, each written at once, the spectators' after them, a slice at a time if they are many.
     const classes = new Map<Viewer, Member[]>([[null, []]]);
@@ -516,7 +529,8 @@ export class Gateway implements TableListener {
         continue;
       }
       for (const member of members) member.seq = b.seq;
-      void this.outbox.send(members, message);
+      const written = this.outbox.send(members, message);
+      if (probe && viewer === null) void Promise.resolve(written).then(() => probe.written(b.table, 'update', b.seq));
     }
   }
 
