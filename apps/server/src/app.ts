@@ -100,6 +100,8 @@ export interface ServerOptions {
   readonly hstsMaxAge?: number;
   /** Benchmarks only: told as each table update and presence push goes out to this process's sockets. */
   readonly probe?: SendProbe;
+  /** Sockets written per turn of the event loop for a big send (default OUTBOX_SLICE; tests use a few). */
+  readonly outboxSlice?: number;
 }
 
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
@@ -307,6 +309,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: (fields, message) => logger.warn(fields, message),
     push: pusher,
     ...(options.probe ? { probe: options.probe } : {}),
+    ...(options.outboxSlice ? { outboxSlice: options.outboxSlice } : {}),
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);

@@ -29,7 +29,8 @@ import type { Pusher } from '../push/pusher.ts';
 import type { PresenceCounts } from '../tables/presence.ts';
 import { Audience, type Connection, type Member } from './audience.ts';
 import { EncodedMessages } from './encoded.ts';
-import { Outbox } from './outbox.ts';
+import { conflate } from './conflate.ts';
+import { OUTBOX_SLICE, Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 import { RefusalStreak } from './streak.ts';
 
@@ -51,6 +52,8 @@ export interface GatewayOptions {
   /** Benchmarks only (bench:audience): told of each update and presence push as it goes out to this process's
    * sockets. */
   readonly probe?: SendProbe;
+  /** Sockets the outbox writes per turn of the event loop (default OUTBOX_SLICE; tests make a few sockets a crowd). */
+  readonly outboxSlice?: number;
 }
 
 /** Benchmarks only: when each update (`key`: its seq) or presence push (`key`: its spectator count) to a table starts
@@ -87,7 +90,7 @@ export class Gateway implements TableListener {
     private readonly options: GatewayOptions,
   ) {
     this.encoded = new EncodedMessages(io);
-    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message));
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message), options.outboxSlice ?? OUTBOX_SLICE, conflate);
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;
@@ -142,6 +145,7 @@ export class Gateway implements TableListener {
       inFlight: 0,
       cut: false,
       visibleOn: null,
+      queued: 0,
     };
     this.connections.set(socket, conn);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
@@ -345,7 +349,7 @@ export class Gateway implements TableListener {
     const fresh = member === undefined;
     let heard: number | undefined;
     if (!member) {
-      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity };
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity, inJob: null };
       conn.watching.set(id, member);
       let audience = this.audiences.get(id);
       if (!audience) {
