@@ -81,8 +81,12 @@ function rssBytes(pid: number): number {
   return Number(line?.[1] ?? NaN) * 1024;
 }
 
-/** PROFILE_SERVER=<dir>: a CPU profile of every server process of the run (ours, the bare floor) in <dir>. */
-const profiled = (): string[] => (process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : []);
+/** PROFILE_SERVER=<dir>: a CPU profile of every server process of the run (ours, the bare floor) in <dir>;
+ * PROFILE_CLIENTS=<dir>: of the spectators' workers. */
+const profiled = (what: 'SERVER' | 'CLIENTS' = 'SERVER'): string[] => {
+  const dir = process.env[`PROFILE_${what}`];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+};
 
 /** Our server as production runs it: built to plain JavaScript (apps/server/scripts/build.mjs) into a temporary
  * folder, once per run. */
@@ -184,7 +188,7 @@ class Workers {
         { length: n },
         () =>
           new Promise<ChildProcess>((resolve, reject) => {
-            const child = spawnWithFds(['--import', 'tsx', 'apps/server/bench/audience/spectators.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+            const child = spawnWithFds([...profiled('CLIENTS'), '--import', 'tsx', 'apps/server/bench/audience/spectators.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
             child.once('message', () => {
               if (CLIENTS_NICE) setPriority(child.pid as number, CLIENTS_NICE);
               resolve(child);
@@ -368,6 +372,8 @@ interface Result {
   readonly gc: Sends['gc'];
   readonly lag: Sends['lag'];
   readonly watch: Window;
+  /** While the audience joined (ours). */
+  readonly burst?: Window;
   readonly players: { idle: { p99: number; n: number }; burst: { p99: number; n: number }; after: { p99: number; n: number } } | null;
   readonly cpuMsPerUpdatePer1k: number;
   readonly rssKbPerSpectator: number;
@@ -553,6 +559,7 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
       gc: sends.gc,
       lag: sends.lag,
       watch,
+      burst,
       players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
       cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates.length / (expected / 1000),
       rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
@@ -698,6 +705,12 @@ function costLine(r: Result): string {
   return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms, per join ${r.cpuMsPerJoin.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(0)} s in ${WORKERS} workers`;
 }
 
+/** A CPU profile's timestamps are the same monotonic clock, in µs: where to look in it. */
+function profileWindows(r: Result): string {
+  const ms = (w: Window) => `${w.from.toFixed(0)}–${w.to.toFixed(0)}`;
+  return `profile windows (monotonic ms; the .cpuprofile's timestamps are µs of the same clock): ${r.burst ? `burst ${ms(r.burst)}, ` : ''}watch ${ms(r.watch)}`;
+}
+
 function sendLine(r: Result): string {
   const all = toLast(r.updates, r.expected);
   const move = toLast(r.moves, r.expected);
@@ -728,6 +741,7 @@ async function main(): Promise<void> {
     for (const line of [...tailLines(r), ...whyLines(r)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(r)}`);
     console.log(`    ${costLine(r)}`);
+    if (process.env.PROFILE_SERVER) console.log(`    ${profileWindows(r)}`);
     if (!FLOORS) continue;
     const bare = await runBare(workers, n, recording);
     console.log(`  bare socket.io (the same bytes at the same rate to a room; ${loadNote(bare.load)}): ${joinedLine(bare)}; hidden ${bare.report.hidden} (a replay: no stream checks)`);
@@ -761,6 +775,7 @@ async function main(): Promise<void> {
     for (const line of [...tailLines(c), ...whyLines(c)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(c)}`);
     console.log(`    ${costLine(c)} (three processes together)`);
+    if (process.env.PROFILE_SERVER) console.log(`    ${profileWindows(c)}`);
     if (c.redis)
       console.log(
         `    Redis per update: ${(c.redis.tableChannel / c.redis.updates).toFixed(2)} publishes on the table's channel (each read once by every process that follows it), ${(c.redis.allPublishes / c.redis.updates).toFixed(2)} PUBLISH commands in all (presence, heartbeats and lobby included)`,

@@ -128,7 +128,10 @@ function ours(url: string, table: string, checked: boolean): Joining {
     }
     if (m.type === 'presence') return arrived('p', m.spectators, at, 'presence');
     if (m.type !== 'update') return;
-    arrived('u', m.seq, at, kindOf(m));
+    // Every entry it carries: an update that came folded into a later one (the outbox's, under a backlog) arrived
+    // with it.
+    const kind = kindOf(m);
+    for (const e of m.entries) arrived('u', e.seq, at, kind);
     if (checked && (seq < 0 || m.entries[0]?.seq !== seq + 1)) gaps++;
     seq = m.seq;
     held.set(socket, seq);
