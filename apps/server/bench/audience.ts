@@ -345,6 +345,12 @@ function toLast(all: readonly Timed[], expected: number, kind?: (k: string) => b
   };
 }
 
+/** The updates that had not reached every spectator as the watch ended. */
+function onTheWay(final: readonly Timed[], atEnd: readonly Timed[], expected: number): Result['onTheWay'] {
+  const then = new Map(atEnd.map((t) => [t.key, t.received]));
+  return final.filter((t) => (then.get(t.key) ?? 0) < expected).map((update) => ({ update, hadThen: then.get(update.key) ?? 0 }));
+}
+
 /** Map keyed by the move's update seq → when the move was sent, for move → last spectator. */
 function byMove(sentBySeq: Map<number, number>, all: readonly Timed[]): Timed[] {
   return all.filter((t) => sentBySeq.has(t.key)).map((t) => ({ ...t, sent: sentBySeq.get(t.key) as number }));
@@ -365,6 +371,8 @@ interface Result {
   readonly expected: number;
   /** Updates sent while the audience watched, and presence pushes sent from the burst on. */
   readonly updates: readonly Timed[];
+  /** Those not yet received by all as the watch ended (counted as lost before the spectators were given time). */
+  readonly onTheWay: readonly { readonly update: Timed; readonly hadThen: number }[];
   readonly presence: readonly Timed[];
   /** The updates the players' moves made, timed from the move (the players' `act`). */
   readonly moves: readonly Timed[];
@@ -420,6 +428,12 @@ function tailLines(r: Result): string[] {
     `game updates: send → last spectator p50 ${fmt(game.p50)}, p99 ${fmt(game.p99)}, max ${fmt(game.max)} over ${game.updates}; written to the last socket p50 ${fmt(game.writtenP50)}, p99 ${fmt(game.writtenP99)}`,
     `other updates (${[...new Set(r.updates.filter((t) => !isGame(t.kind)).map((t) => t.kind))].join(', ') || 'none'}): p50 ${fmt(other.p50)}, p99 ${fmt(other.p99)} over ${other.updates}; presence pushes (burst and watch, to their last receiver): p50 ${fmt(presence.p50)}, p99 ${fmt(presence.p99)} over ${presence.updates}`,
   ];
+  if (r.onTheWay.length > 0)
+    lines.push(
+      `on their way as the watch ended: ${r.onTheWay
+        .map(({ update: t, hadThen }) => `seq ${t.key} (sent ${fmt(r.watch.to - t.sent)} before, then at ${hadThen} of ${r.expected}${t.received >= r.expected ? `, at all ${fmt(t.last - t.sent)} after it was sent` : ''})`)
+        .join('; ')}`,
+    );
   const short = [...game.incomplete, ...other.incomplete];
   if (short.length > 0)
     lines.push(
@@ -516,13 +530,13 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   // Memory held while the audience watches (read at its end: the burst's passing garbage collected by then).
   const rss1 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
   const publishes1 = redis ? await publishes(redis.admin) : 0;
-  // The players stop; what was sent before reaches everyone before the spectators report (an update still on its way
-  // when the watch ended is late, not lost).
+  // What the spectators hold as the watch ends; then the players stop, and what was sent before reaches everyone
+  // before they report (an update still on its way when the watch ended is late, not lost).
+  const atEnd = await workers.report();
   players.stop();
   await sleep(500);
   const newest = Math.max(...readSent(servers.map((s) => s.sentLog), players.id).updates.keys());
-  const cut = (await workers.report()).cut;
-  await workers.settle(newest, joined.joined - cut, SETTLE_MS);
+  await workers.settle(newest, joined.joined - atEnd.cut, SETTLE_MS);
   const report = await workers.report();
   players.close();
   lobby.disconnect();
@@ -554,6 +568,7 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
       report,
       expected,
       updates,
+      onTheWay: onTheWay(updates, timed(sends.updates, 'u', atEnd, watch), expected),
       presence: timed(sends.presence, 'p', report, { from: burst.from, to: watch.to }),
       moves: byMove(players.sentBySeq, updates),
       gc: sends.gc,
@@ -614,8 +629,8 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
   const cpu1 = cpuSeconds(pid);
   const rss1 = rssBytes(pid);
   const sends = bareSends((await ask({ type: 'sent' }, 'sent')).sent);
-  const cut = (await workers.report()).cut;
-  await workers.settle(Math.max(...sends.updates.keys()), joined.joined - cut, SETTLE_MS);
+  const atEnd = await workers.report();
+  await workers.settle(Math.max(...sends.updates.keys()), joined.joined - atEnd.cut, SETTLE_MS);
   const report = await workers.report();
   await workers.reset();
   await stopServer(child);
@@ -628,6 +643,7 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
     report,
     expected,
     updates,
+    onTheWay: onTheWay(updates, timed(sends.updates, 'u', atEnd, watch), expected),
     presence: timed(sends.presence, 'p', report, { from: t0, to: watch.to }),
     moves: [],
     gc: [],
@@ -682,6 +698,7 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
     report,
     expected,
     updates: [],
+    onTheWay: [],
     presence: [],
     moves,
     gc: [],
