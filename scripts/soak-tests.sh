@@ -110,6 +110,11 @@ EOF
     echo "run $i/$runs at $commit: RED (exit $code) in $wall s; $summary"
   fi
   echo "  log: $log ($(uptime | sed 's/.*load average/load average/') at its end)"
+  # What failed browser tests kept (each page's screenshot and console) goes with the log, not with the clone.
+  if [[ -d $clone/apps/web/test-artifacts/failures ]]; then
+    mv "$clone/apps/web/test-artifacts/failures" "$logs/run-$i-failures"
+    echo "  failed pages' screenshots and consoles: $logs/run-$i-failures"
+  fi
   rm -rf "$clone"
   clone=''
 done
