@@ -98,6 +98,9 @@ export interface ServerOptions {
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
    * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
   readonly trustProxy?: TrustProxy;
+  /** HSTS_MAX_AGE: how long (seconds) a browser that reached the server over https keeps to https
+   * (Strict-Transport-Security; browsers ignore it over plain http). 0: not sent. Default DEFAULT_HSTS_MAX_AGE. */
+  readonly hstsMaxAge?: number;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -126,6 +129,15 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
 ];
+
+/** 180 days: a browser that once reached the server over https never goes back to plain http for it (a first visit
+ * over http still can: HSTS protects from the second on). Not for subdomains, which may be others' services. */
+export const DEFAULT_HSTS_MAX_AGE = 180 * 86_400;
+
+/** Every header each answer carries, the API's, the web client's, socket.io's and the parser's refusals alike. */
+export function securityHeaders(hstsMaxAge = DEFAULT_HSTS_MAX_AGE): ReadonlyArray<readonly [string, string]> {
+  return hstsMaxAge > 0 ? [...SECURITY_HEADERS, ['strict-transport-security', `max-age=${hstsMaxAge}`]] : SECURITY_HEADERS;
+}
 
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
 /** The largest frame engine.io accepts; bigger ones close the connection without a word. Messages over
@@ -238,6 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
   const trust = trustFunction(options.trustProxy);
+  const headers = securityHeaders(options.hstsMaxAge);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
     ...(trust ? { trustProxy: trust } : {}),
@@ -259,9 +272,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ? [408, 'bad-message', 'the request took too long to arrive']
             : [400, 'bad-message', 'not an HTTP request this server understands'];
       const body = JSON.stringify({ error: { code, message } });
+      const extra = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
       if (socket.writable)
         socket.write(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`,
         );
       socket.destroy(err);
     },
@@ -315,10 +329,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
 
-  // On every response, the API's and the web client's alike (the client's handler writes to the raw response):
-  // table links are capabilities, so no Referer carries them elsewhere and no other site may frame the table.
-  app.addHook('onRequest', async (_req, reply) => {
-    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  // On every response — the API's, the web client's (its handler writes to the raw response) and socket.io's (its
+  // polling and its refusals, which never reach Fastify) — set before anyone answers: table links are capabilities,
+  // so no Referer carries them elsewhere and no other site may frame the table; and https once, https after.
+  app.server.prependListener('request', (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
   });
 
   const health = () => ({

@@ -50,7 +50,7 @@ export async function startNginx(backend: number): Promise<Nginx> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   // Up when it answers (a limit against a hang only: it says why it did not come up).
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readLog(dir)}`);
     const up = await fetch(`${url}/healthz`).then(
@@ -58,7 +58,7 @@ export async function startNginx(backend: number): Promise<Nginx> {
       () => false,
     );
     if (up) break;
-    if (Date.now() > until) throw new Error(`nginx did not answer within 30 s: ${stderr}${readLog(dir)}`);
+    if (Date.now() > until) throw new Error(`nginx did not answer within 120 s: ${stderr}${readLog(dir)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

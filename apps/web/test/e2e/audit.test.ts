@@ -1,14 +1,15 @@
-// The audits' own rules, on a fixture page in the run's real Chromium (no server): axe-core looks at a settled page
-// (./settle.ts and `audit` in ./support.ts). A text measured while it fades in is no finding, however much it
-// fails half transparent; a text whose settled colours fail is one, animated or not. The fixture starts the fade at
-// the very moment axe starts measuring, so the first measurement is mid-fade whatever the machine's speed.
+// The end-to-end support's own rules, on fixture pages in the run's real Chromium (no server). axe-core looks at a
+// settled page (./settle.ts and `audit` in ./support.ts): a text measured while it fades in is no finding, however
+// much it fails half transparent; a text whose settled colours fail is one, animated or not. The fixture starts the
+// fade at the very moment axe starts measuring, so the first measurement is mid-fade whatever the machine's speed.
+// And a tap lands where a player can see the element (`tapInView`): above a phone's pinned decisions, however tall.
 
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumEndpoint } from '../services.ts';
 import { settle } from './settle.ts';
-import { audit } from './support.ts';
+import { PHONE, audit, tapInView } from './support.ts';
 
 const FIXTURE = `<!doctype html>
 <html lang="en">
@@ -79,6 +80,37 @@ describe('the audits look at a settled page', () => {
     expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
     await page.evaluate(() => document.getElementById('bad')!.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 600_000, id: 'endless-fade' }));
     await expect(settle(page, 200)).rejects.toThrow(/still animating after \d+ ms: endless-fade on p \(\d+ of 600000 ms\)/);
+    await page.context().close();
+  });
+
+  it('a tap lands where a player sees the element: above pinned decisions taller than half the screen, under a sticky bar', async () => {
+    const page = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+    // A phone's table: a sticky turn bar, a long page of cards, and decisions pinned to the bottom, 60 % of the screen
+    // tall, with as much room left under the page as they take (as the app's --game-dock does).
+    await page.setContent(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tap fixture</title></head>
+      <body style="margin: 0; padding-bottom: 520px">
+        <div class="status" style="position: sticky; top: 0; height: 80px; background: #ddd">Your turn</div>
+        ${Array.from({ length: 30 }, (_, i) => `<button class="card" data-i="${i}" style="display: block; height: 60px; width: 100%">Card ${i}</button>`).join('')}
+        <div data-dock style="position: fixed; bottom: 0; left: 0; right: 0; height: 520px; background: #eee">Decisions</div>
+      </body></html>`);
+    await page.evaluate(() => {
+      const w = window as unknown as { tapped: string[] };
+      w.tapped = [];
+      for (const b of document.querySelectorAll<HTMLElement>('.card')) b.addEventListener('click', () => w.tapped.push(b.dataset.i!));
+    });
+    // The middle of the screen is under the decisions: a card scrolled there cannot be tapped.
+    const last = page.locator('.card').last();
+    await last.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    expect(await page.evaluate(() => !!document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('[data-dock]'))).toBe(true);
+    // tapInView brings it between the bar and the decisions, and taps it there; the first card too (the page cannot
+    // scroll above its top: it is tapped where it is, under the bar's edge no more).
+    expect(await tapInView(page, last)).toBe(true);
+    expect(await tapInView(page, page.locator('.card').first())).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { tapped: string[] }).tapped)).toEqual(['29', '0']);
+    // Decisions that leave no room at all: nothing is tapped, and the caller is told.
+    await page.evaluate(() => (document.querySelector<HTMLElement>('[data-dock]')!.style.height = '800px'));
+    expect(await tapInView(page, page.locator('.card').nth(10))).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { tapped: string[] }).tapped)).toEqual(['29', '0']);
     await page.context().close();
   });
 });

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '@razzia/server';
 import { chromiumEndpoint, webBuild } from '../services.ts';
@@ -315,6 +315,40 @@ export async function audit(page: Page, name: string, into: Record<string, strin
     return [...findings].map(([rule, targets]) => `${rule}: ${[...targets].slice(0, 3).join(', ')}`);
   }, limitMs);
   if (found.length > 0) into[name] = found;
+}
+
+/**
+ * Taps an element as a player would: first scrolled to the middle of the part of the screen nothing pinned covers —
+ * under what sticks to the top (a turn bar) and above a phone's pinned decisions, however tall they are now — on
+ * the settled page. Resolves false, tapping nothing, when no scroll brings its centre there uncovered (the pinned
+ * decisions leave it no room): the caller picks another.
+ */
+export async function tapInView(page: Page, target: Locator): Promise<boolean> {
+  await settle(page);
+  const free = await target.evaluate((el) => {
+    const pinned = (e: Element | null): boolean => {
+      for (let a = e; a && a !== document.body; a = a.parentElement) {
+        const position = getComputedStyle(a).position;
+        if (position === 'fixed' || position === 'sticky') return true;
+      }
+      return false;
+    };
+    const box = () => el.getBoundingClientRect();
+    const x = Math.min(Math.max(box().left + box().width / 2, 1), innerWidth - 1);
+    // The free band: from below whatever is pinned at the top, down to the top of the pinned decisions.
+    const bottom = Math.min(innerHeight, ...[...document.querySelectorAll('[data-dock]')].map((d) => d.getBoundingClientRect().top));
+    let top = 0;
+    while (top < bottom && pinned(document.elementFromPoint(x, top + 1))) top += 4;
+    if (bottom - top < 8) return false;
+    scrollBy(0, box().top + box().height / 2 - (top + bottom) / 2);
+    const r = box();
+    const y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    return y > top && y < bottom && !!hit && (hit === el || el.contains(hit));
+  });
+  if (!free) return false;
+  await target.tap();
+  return true;
 }
 
 // ── The table chrome's steps (the same for every game) ────────────────────────────────────────────────────────
