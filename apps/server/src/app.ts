@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ import { Metrics } from './metrics.ts';
 import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
+import { keepProtocol } from './socket/release.ts';
+import { KeptAssets } from './http/kept-assets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
 import { PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
@@ -96,6 +98,9 @@ export interface ServerOptions {
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
    * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
   readonly trustProxy?: TrustProxy;
+  /** HSTS_MAX_AGE: how long (seconds) a browser that reached the server over https keeps to https
+   * (Strict-Transport-Security; browsers ignore it over plain http). 0: not sent. Default DEFAULT_HSTS_MAX_AGE. */
+  readonly hstsMaxAge?: number;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -125,11 +130,31 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-frame-options', 'DENY'],
 ];
 
+/** 180 days: a browser that once reached the server over https never goes back to plain http for it (a first visit
+ * over http still can: HSTS protects from the second on). Not for subdomains, which may be others' services. */
+export const DEFAULT_HSTS_MAX_AGE = 180 * 86_400;
+
+/** Every header each answer carries, the API's, the web client's, socket.io's and the parser's refusals alike. */
+export function securityHeaders(hstsMaxAge = DEFAULT_HSTS_MAX_AGE): ReadonlyArray<readonly [string, string]> {
+  return hstsMaxAge > 0 ? [...SECURITY_HEADERS, ['strict-transport-security', `max-age=${hstsMaxAge}`]] : SECURITY_HEADERS;
+}
+
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
 /** The largest frame engine.io accepts; bigger ones close the connection without a word. Messages over
  * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead, and a handshake whose `auth` is
  * absurd but under this (a 20 KB token) a typed connect_error, so no client retries for ever unanswered. */
 export const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The version name of the web client in `webDir` (SvelteKit's /_app/version.json: `<semver>+<commit>`), if any. */
+function webVersion(webDir: string | null): string | null {
+  if (!webDir) return null;
+  try {
+    const { version } = JSON.parse(readFileSync(join(webDir, 'client', '_app', 'version.json'), 'utf8')) as { version?: unknown };
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Waits (at most `ms`) until every engine.io connection has closed. */
 async function drained(io: Server, ms: number): Promise<void> {
@@ -225,6 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
   const trust = trustFunction(options.trustProxy);
+  const headers = securityHeaders(options.hstsMaxAge);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
     ...(trust ? { trustProxy: trust } : {}),
@@ -246,9 +272,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ? [408, 'bad-message', 'the request took too long to arrive']
             : [400, 'bad-message', 'not an HTTP request this server understands'];
       const body = JSON.stringify({ error: { code, message } });
+      const extra = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
       if (socket.writable)
         socket.write(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`,
         );
       socket.destroy(err);
     },
@@ -275,10 +302,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (request) {
       // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
       if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
+      // The protocol version the client speaks (socket/release.ts), which socket.io would read from the request.
+      keepProtocol(raw, request);
       request.headers = {};
       request.rawHeaders = [];
     }
   });
+  const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const gateway = new Gateway(io, access, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     ...(options.chatLimit ? { chatLimit: options.chatLimit } : {}),
@@ -294,14 +324,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: (fields, message) => logger.warn(fields, message),
     push: pusher,
     ...(options.updateSent ? { updateSent: options.updateSent } : {}),
+    release: { protocols: PROTOCOLS, version: RELEASE.version, web: webVersion(webDir) ?? RELEASE.name },
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
 
-  // On every response, the API's and the web client's alike (the client's handler writes to the raw response):
-  // table links are capabilities, so no Referer carries them elsewhere and no other site may frame the table.
-  app.addHook('onRequest', async (_req, reply) => {
-    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  // On every response — the API's, the web client's (its handler writes to the raw response) and socket.io's (its
+  // polling and its refusals, which never reach Fastify) — set before anyone answers: table links are capabilities,
+  // so no Referer carries them elsewhere and no other site may frame the table; and https once, https after.
+  app.server.prependListener('request', (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
   });
 
   const health = () => ({
@@ -327,14 +359,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   answerOtherMethods(app, routes);
 
-  const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const web = webDir && existsSync(join(webDir, 'handler.js'))
     ? ((await import(pathToFileURL(join(webDir, 'handler.js')).href)) as { handler: NodeHandler }).handler
     : null;
+  // The immutable files of the web client of earlier releases, for tabs opened before a deploy (http/kept-assets.ts).
+  const kept = web && webDir ? KeptAssets.open(webDir, options.dataDir, webVersion(webDir) ?? RELEASE.name, Date.now(), (fields, message) => logger.warn(fields, message)) : KeptAssets.none();
   app.setNotFoundHandler((req, reply) => {
     // Every API answer has the documented error shape, unknown routes included.
     if (req.url.startsWith('/api/') || !web)
       return reply.code(404).send({ error: { code: 'not-found', message: `there is no ${req.method} ${req.url.split('?')[0]?.slice(0, 80)}` } });
+    const earlier = req.method === 'GET' || req.method === 'HEAD' ? kept.lookup(req.url) : null;
+    if (earlier)
+      return reply.type(earlier.type).header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(earlier.file));
     reply.hijack();
     web(req.raw, reply.raw, () => {
       reply.raw.statusCode = 404;

@@ -34,6 +34,10 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
+// HSTS_MAX_AGE: seconds a browser keeps to https once it reached the server so (0: no Strict-Transport-Security).
+const hsts = process.env.HSTS_MAX_AGE;
+if (hsts !== undefined && !/^\d+$/.test(hsts)) refused(new StartRefused(`HSTS_MAX_AGE must be a whole number of seconds (0: none), not ${hsts}`));
+
 // OPERATOR_TOKEN: the detail of /healthz and /metrics (empty: as if unset).
 const operatorToken = process.env.OPERATOR_TOKEN || undefined;
 if (operatorToken !== undefined && operatorToken.length < MIN_OPERATOR_TOKEN)
@@ -77,6 +81,7 @@ const server = await startServer({
     : {}),
   ...(operatorToken ? { operatorToken } : {}),
   ...(trustProxy ? { trustProxy } : {}),
+  ...(hsts === undefined ? {} : { hstsMaxAge: Number(hsts) }),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
 }).catch(refused);
 process.stdout.write(`Razzia Online is running at ${server.url} (${RELEASE.version}, commit ${RELEASE.commit.slice(0, 7)})\n`);

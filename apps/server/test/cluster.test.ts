@@ -217,8 +217,8 @@ describe('a cluster of three processes', () => {
   });
 
   it('names a private table to nobody who was not given its id: not /healthz, /metrics, the lobby or any other answer without the operator token', async () => {
-    const hidden = await createTable({ url: c.nodes[0]!.url }, { players: 2, visibility: 'private' });
-    const shown = await createTable({ url: c.nodes[1]!.url }, { players: 2, visibility: 'public' });
+    const hidden = await createTable({ url: c.nodes[0]!.url }, { players: 2, visibility: 'private', game: 'robbery' });
+    const shown = await createTable({ url: c.nodes[1]!.url }, { players: 2, visibility: 'public', game: 'robbery' });
     // The operator sees who holds it: the id is there to leak.
     const owner = await c.owner(hidden.id);
     expect((await c.nodes[owner]!.health()).owned).toContain(hidden.id);
@@ -239,6 +239,17 @@ describe('a cluster of three processes', () => {
     served.push(JSON.stringify(await outsider.must({ type: 'lobby', follow: true })));
     expect(served.filter((text) => text.includes(hidden.id))).toEqual([]);
     expect(served.filter((text) => text.includes('"owned"') || text.includes('"epochs"') || text.includes('rssBytes'))).toEqual([]);
+    // Both played out by bots: no table of this test stays live for the next ones, which count live tables.
+    await Promise.all(
+      [hidden, shown].map(async ({ id, token }, i) => {
+        const host = await TestClient.connect(c.nodes[i]!.url, token);
+        cleanup.push(() => host.close());
+        await host.watch(id);
+        for (let seat = 0; seat < 2; seat++) await host.must({ type: 'add-bot', table: id, bot: 'greedy' });
+        await host.must({ type: 'start', table: id });
+        await host.waitFor((f) => (f.type === 'update' || f.type === 'snapshot') && f.held.game?.outcome != null);
+      }),
+    );
   });
 
   it('kill -9 of the owner mid-auction: another process takes the table over and the game finishes, every acknowledged decision once', async () => {

@@ -1,5 +1,6 @@
 // Every HTTP route, with good and bad ids and bodies (supertest against the real server).
 
+import { connect } from 'node:net';
 import request from 'supertest';
 import { fromRecord, summarize } from '@razzia/game-razzia';
 import { ClientMessageSchema, CreateTableResponseSchema, GamesResponseSchema, HttpErrorSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
@@ -293,6 +294,52 @@ describe('every response', () => {
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
     }
+  });
+
+  /** Every kind of answer: the API's, socket.io's polling and its refusals, and the HTTP parser's (431, 400). */
+  async function answers(url: string): Promise<[string, Headers][]> {
+    const raw = async (text: string): Promise<Headers> => {
+      const { port } = new URL(url);
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+      const headers = new Headers();
+      for (const line of reply.split('\r\n\r\n')[0]!.split('\r\n').slice(1)) {
+        const at = line.indexOf(':');
+        headers.append(line.slice(0, at), line.slice(at + 1).trim());
+      }
+      return headers;
+    };
+    return [
+      ['GET /api/games', (await fetch(`${url}/api/games`)).headers],
+      ['POST /api/tables', (await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) })).headers],
+      ['socket.io polling handshake', (await fetch(`${url}/socket.io/?EIO=4&transport=polling`)).headers],
+      ['socket.io refusal', (await fetch(`${url}/socket.io/?EIO=4&transport=nonsense`)).headers],
+      ['431', (await fetch(`${url}/api/games`, { headers: { 'x-padding': 'y'.repeat(20_000) } })).headers],
+      ['malformed request', await raw('NONSENSE\r\n\r\n')],
+    ];
+  }
+
+  it('every answer, socket.io’s and the parser’s refusals too, carries the security headers and HSTS', async () => {
+    for (const [what, headers] of await answers(server.url)) {
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+      expect(headers.get('referrer-policy'), what).toBe('no-referrer');
+      expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(headers.get('strict-transport-security'), what).toBe('max-age=15552000');
+    }
+  });
+
+  it('sends no HSTS when set to 0 (plain http on a network of one’s own), the other headers still', async () => {
+    const own = await testServer({ hstsMaxAge: 0 });
+    for (const [what, headers] of await answers(own.url)) {
+      expect(headers.get('strict-transport-security'), what).toBeNull();
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+    }
+    await own.close();
   });
 });
 
