@@ -88,6 +88,7 @@ export const en = {
 
   'log.title': 'Game log',
   'log.empty': 'Nothing has happened yet.',
+  'log.earlier': 'Show {n} earlier {n:line|lines}',
   'log.seatTaken': '{name} took seat {seat}',
   'log.seatFreed': '{name} left seat {seat}',
   'log.started': 'The game begins',

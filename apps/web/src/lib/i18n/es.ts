@@ -90,6 +90,7 @@ export const es: Record<MessageKey, string> = {
 
   'log.title': 'Registro',
   'log.empty': 'Aún no ha pasado nada.',
+  'log.earlier': 'Mostrar {n} {n:línea anterior|líneas anteriores}',
   'log.seatTaken': '{name} ocupó el asiento {seat}',
   'log.seatFreed': '{name} dejó el asiento {seat}',
   'log.started': 'Empieza la partida',

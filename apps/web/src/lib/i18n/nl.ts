@@ -90,6 +90,7 @@ export const nl: Record<MessageKey, string> = {
 
   'log.title': 'Verloop',
   'log.empty': 'Er is nog niets gebeurd.',
+  'log.earlier': 'Toon {n} {n:eerdere regel|eerdere regels}',
   'log.seatTaken': '{name} nam plaats {seat}',
   'log.seatFreed': '{name} verliet plaats {seat}',
   'log.started': 'Het spel begint',
