@@ -21,6 +21,7 @@
 
 import type { Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/lib/i18n/index.ts';
+import { MAX_ELEMENTS, installPhoneRules, tapShifts } from './layout-phone.ts';
 
 export interface Size {
   readonly width: number;
@@ -77,7 +78,7 @@ async function watchBoard(page: Page): Promise<void> {
 }
 
 /** Every rule at the page's present size; the page's scroll position is given back afterwards. */
-function inspect(rules: { phoneMax: number; minText: number }): Found {
+function inspect(rules: { phoneMax: number; minText: number; maxElements: number }): Found {
   const found: string[] = [];
   const main = document.querySelector('main');
   if (!main) return ['no main element'];
@@ -180,6 +181,8 @@ function inspect(rules: { phoneMax: number; minText: number }): Found {
     }
     scrollTo(0, scrolled);
   }
+  // What a phone player needs beyond the controls (layout-phone.ts), in this same frame.
+  found.push(...((window as unknown as { __razziaScreen?: (r: typeof rules) => string[] }).__razziaScreen?.(rules) ?? ['the phone rules are not installed']));
   return found;
 }
 
@@ -236,6 +239,7 @@ export function layoutAudit(): LayoutAudit {
   const problems = async (page: Page, name: string, options: CheckOptions = {}): Promise<string[]> => {
     const started = Date.now();
     await watchBoard(page);
+    await installPhoneRules(page);
     const nth = (seen.get(page) ?? 0) + 1;
     seen.set(page, nth);
     const also = nth % (options.every ?? 1) === 0 || nth === 1 ? (options.also ?? []) : [];
@@ -257,7 +261,7 @@ export function layoutAudit(): LayoutAudit {
       const dims = `${size?.width ?? own?.width}×${size?.height ?? own?.height}`;
       covered.add(`${language ?? spoken} ${dims}`);
       const label = `${name} at ${dims}${language ? ` (${language})` : ''}`;
-      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX })) found.push(`${label}: ${p}`);
+      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, maxElements: MAX_ELEMENTS })) found.push(`${label}: ${p}`);
     };
     await at(null);
     for (const size of also) await at(size);
@@ -275,6 +279,7 @@ export function layoutAudit(): LayoutAudit {
     }
     const shifts = await page.evaluate(() => (window as unknown as { __boardShifts?: string[] }).__boardShifts?.splice(0) ?? []);
     for (const s of shifts) found.push(`${name}: ${s}`);
+    for (const s of await tapShifts(page)) found.push(`${name}: ${s}`);
     checks++;
     ms += Date.now() - started;
     return [...new Set(found)];
