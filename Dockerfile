@@ -21,11 +21,23 @@ COPY apps/web/package.json apps/web/
 RUN pnpm install --frozen-lockfile
 COPY packages packages
 COPY apps apps
+COPY scripts/release.mjs scripts/
+# The commit built (.git is not copied in): `docker build --build-arg RAZZIA_COMMIT=$(git rev-parse HEAD) .`, or
+# compose with RAZZIA_COMMIT set in its environment. The release's version comes from package.json.
+ARG RAZZIA_COMMIT=unknown
 # The web client (SvelteKit's adapter-node output) and the server compiled to plain JavaScript: one bundle, its
-# thinking worker and better-sqlite3's addon in apps/server/dist (apps/server/scripts/build.mjs).
-RUN pnpm --filter @razzia/web build && pnpm --filter @razzia/server build
+# thinking worker and better-sqlite3's addon in apps/server/dist (apps/server/scripts/build.mjs). Both carry the
+# release and commit (scripts/release.mjs): /healthz, /metrics, the start-up line and the client's version.
+RUN RAZZIA_COMMIT=$RAZZIA_COMMIT pnpm --filter @razzia/web build && RAZZIA_COMMIT=$RAZZIA_COMMIT pnpm --filter @razzia/server build
 
 FROM node:20-bookworm-slim
+# The release (keep RAZZIA_VERSION at package.json's version: apps/server/test/compiled.test.ts checks) and commit, as
+# the OCI labels `docker inspect` and registries show.
+ARG RAZZIA_VERSION=0.2.0
+ARG RAZZIA_COMMIT=unknown
+LABEL org.opencontainers.image.title="Razzia Online" \
+      org.opencontainers.image.version=$RAZZIA_VERSION \
+      org.opencontainers.image.revision=$RAZZIA_COMMIT
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data WEB_BUILD_DIR=/app/web/build LOG_LEVEL=info
 WORKDIR /app
 # Only what runs: no TypeScript, tsx, esbuild or pnpm. Owned by root, so the server cannot change its own code.

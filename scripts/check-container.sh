@@ -3,12 +3,13 @@
 #
 #   scripts/check-container.sh [all|default|cluster|measure]      (default: all = default, then cluster)
 #
-#   default  the default service: /healthz, the image's HEALTHCHECK, the web client, a table of bots played to its
+#   default  the default service: /healthz (nothing but "ok" without the operator token; the detail and /metrics
+#            with it), the image's HEALTHCHECK, the web client, a table of bots played to its
 #            end over a websocket (a searching bot among them, thinking in the worker thread), a restart in the
 #            middle of a game that keeps the table, a SIGTERM stop that exits 0 within the grace period, the
 #            server's user (not root), and a plain error for a data directory it cannot write
 #   cluster  the cluster profile: PostgreSQL, Redis, three replicas and nginx; a table opened through the proxy
-#            keeps playing to its end after the container that owns it is killed
+#            keeps playing to its end after the container that owns it is killed; the proxy serves no /metrics
 #   measure  the figures of docs/benchmarks.md (Container): image and app layer sizes, time from `run` to a
 #            healthy /healthz (and the server's CPU time until then) and SIGTERM stop time, the median of RUNS
 #            fresh starts
@@ -19,7 +20,7 @@
 # its HEALTHCHECK.
 # Env: ENGINE (docker|podman), IMAGE (razzia-online), PORT (3000) and PROXY_PORT (8080) on 127.0.0.1,
 #      SKIP_BUILD=1 (check the image as it is), KEEP=1 (leave the containers running), RUNS (measure: 5),
-#      BUILD_ARGS (more arguments for the build, e.g. --network host).
+#      BUILD_ARGS (more arguments for the build, e.g. --network host), OPERATOR_TOKEN (one is made up if unset).
 #
 # The services are started with plain engine commands that mirror docker-compose.yml's (the same on docker and
 # podman, and no compose tool needed): keep them in step with it. Bots wait BOT_DELAY_MS=100 here instead of
@@ -31,6 +32,8 @@ IMAGE=${IMAGE:-razzia-online}
 PORT=${PORT:-3000}
 PROXY_PORT=${PROXY_PORT:-8080}
 RUNS=${RUNS:-5}
+OPERATOR_TOKEN=${OPERATOR_TOKEN:-check-container-$(date +%s%N)}
+export OPERATOR_TOKEN
 P=razzia-check                       # every container, volume and network here is named razzia-check*
 TABLE="node $ROOT/scripts/check-container-table.mjs"
 
@@ -93,7 +96,7 @@ healthcheck() {
 
 # docker-compose.yml's `razzia` service: named volume on /data, port 3000, restart unless stopped, 20 s to stop.
 run_default() {
-  E run -d --name $P -p "127.0.0.1:$PORT:3000" -e PORT=3000 -e HOST=0.0.0.0 -e DATA_DIR=/data -e BOT_DELAY_MS=100 \
+  E run -d --name $P -p "127.0.0.1:$PORT:3000" -e PORT=3000 -e HOST=0.0.0.0 -e DATA_DIR=/data -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN \
     -v $P-data:/data --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
 }
 
@@ -103,7 +106,11 @@ default() {
   say "default service ($IMAGE on port $PORT)"
   t0=$(now); run_default
   ok "healthy $(healthy "$url/healthz" "$t0" $P) s after run"
-  curl -sf "$url/healthz" | grep -q '"status":"ok","store":"sqlite"' || die "/healthz: $(curl -s "$url/healthz")"
+  [ "$(curl -sf "$url/healthz")" = '{"status":"ok"}' ] || die "/healthz without the operator token: $(curl -s "$url/healthz")"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/healthz" | grep -q '"status":"ok","store":"sqlite"' || die "/healthz with the operator token: $(curl -s -H "authorization: Bearer $OPERATOR_TOKEN" "$url/healthz")"
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/metrics")" = 401 ] || die "/metrics answers without the operator token"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics" | grep -q '^razzia_tables ' || die "/metrics with the operator token"
+  ok "/healthz says only \"ok\" without the operator token; its detail and /metrics need the token"
   healthcheck $P; ok "the image's HEALTHCHECK passes"
 
   local uid; uid=$(E exec $P cat /proc/1/status | awk '/^Uid:/ {print $2}')
@@ -153,7 +160,7 @@ default() {
 owner_of() {
   local id=$1 app; shift
   for app in "$@"; do
-    E exec $P-$app node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>r.json()).then(h=>process.exit(h.owned.includes(process.argv[1])?0:1))" "$id" 2> /dev/null && { echo "$app"; return; }
+    E exec $P-$app node -e "fetch('http://127.0.0.1:3000/healthz',{headers:{authorization:'Bearer '+process.env.OPERATOR_TOKEN}}).then(r=>r.json()).then(h=>process.exit(h.owned.includes(process.argv[1])?0:1))" "$id" 2> /dev/null && { echo "$app"; return; }
   done
   true
 }
@@ -177,7 +184,7 @@ cluster() {
   for n in 1 2 3; do
     E run -d --name $P-app$n --network $P-net --network-alias app$n -e PORT=3000 -e HOST=0.0.0.0 \
       -e DATABASE_URL=postgres://razzia:razzia@postgres:5432/razzia -e REDIS_URL=redis://redis:6379 -e NODE_ID=app$n \
-      -e BOT_DELAY_MS=100 --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
+      -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN -e TRUST_PROXY=uniquelocal --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
   done
   for n in 1 2 3; do
     for _ in $(seq 1 300); do E exec $P-app$n node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null && break; sleep 0.1; done
@@ -187,6 +194,8 @@ cluster() {
   E run -d --name $P-proxy --network $P-net -p "127.0.0.1:$PROXY_PORT:80" \
     -v "$ROOT/deploy/nginx.conf:/etc/nginx/nginx.conf:ro" --restart unless-stopped nginx:1.27 > /dev/null
   t0=$(now); ok "the proxy answers /healthz $(healthy "$url/healthz" "$t0" $P-proxy) s after run"
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics")" = 404 ] || die "the proxy serves /metrics"
+  ok "the proxy serves no /metrics (each replica is scraped on its own)"
 
   id=$($TABLE open "$url" razzia greedy,random,easy)
   seq=$($TABLE follow "$url" "$id" --entries 5 --timeout 60 | awk '{print $2}')

@@ -1,10 +1,11 @@
 // Installs what the tests need from outside npm on a fresh machine, from Debian's packages: Chromium for the
-// browser tests, PostgreSQL and Redis for the server's store and cluster tests (they start their own servers in
-// temporary directories; nothing is configured system-wide). Idempotent and quick when everything is present.
+// browser tests, PostgreSQL and Redis for the server's store and cluster tests, nginx for the test of the
+// documented proxy (they start their own servers in temporary directories; nothing is configured system-wide). Idempotent and quick when everything is present.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 function run(cmd, args) {
   console.log(`$ ${cmd} ${args.join(' ')}`);
@@ -19,6 +20,7 @@ const missing = [
   !existsSync(CHROMIUM) && 'chromium',
   !hasPostgres() && 'postgresql',
   !existsSync('/usr/bin/redis-server') && 'redis-server',
+  !existsSync(NGINX) && 'nginx',
 ].filter(Boolean);
 
 if (missing.length > 0) {
@@ -27,7 +29,7 @@ if (missing.length > 0) {
   const install = ['install', '-y', '--no-install-recommends', ...missing];
   console.log(`Missing for the tests: ${missing.join(', ')}; installing Debian's packages.`);
   if (!apt(install) && !(apt(['update']) && apt(install))) {
-    console.error(`Could not install ${missing.join(', ')} with apt-get: install them by hand (or set CHROMIUM_PATH for another Chromium).`);
+    console.error(`Could not install ${missing.join(', ')} with apt-get: install them by hand (or set CHROMIUM_PATH for another Chromium, NGINX_PATH for another nginx).`);
     process.exit(1);
   }
 }

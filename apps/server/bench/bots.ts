@@ -16,6 +16,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import type { GamePayload, ServerMessage, TableId, Token } from '@razzia/protocol';
 import { MESSAGE_EVENT, applyPatch } from '@razzia/protocol';
 import type { Socket } from 'socket.io-client';
+import { operatorHeaders } from '../test/support/operator.ts';
 import { connect, fmt, percentile, send, startServer, stopServer } from './load.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -116,7 +117,7 @@ class Table {
 
 /** The server's event-loop delay since the previous scrape, and its actions counter, from /metrics. */
 async function scrape(url: string): Promise<{ p50: number; p99: number; max: number; actions: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (await fetch(`${url}/metrics`, { headers: operatorHeaders })).text();
   const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
   return {
     p50: value(/^razzia_event_loop_delay_seconds\{quantile="0\.5"\} (\S+)$/m) * 1000,

@@ -10,6 +10,8 @@ import { Table, concurrent, cpuSeconds, fmt, percentile, rawRoundTrip, setBaseli
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);
+/** --min-moves=N: each step's window goes on until N moves are measured in it (for a scaled-down run). */
+const MIN_MOVES = Number(args.get('min-moves') ?? 0);
 const THINK_MS = Number(args.get('think-ms') ?? 1000);
 const TABLE_STEPS = (args.get('tables') ?? '100,250,500,750,1000').split(',').map(Number);
 const SEQUENTIAL_MOVES = Number(args.get('moves') ?? 5000);
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
     const tables: Table[] = [];
     let held = 0;
     for (const count of TABLE_STEPS) {
-      const r = await concurrent(server.url, count, tables, THINK_MS, STEP_SECONDS);
+      const r = await concurrent(server.url, count, tables, THINK_MS, STEP_SECONDS, MIN_MOVES);
       const within = r.p99 <= 20;
       if (within) held = count;
       console.log(

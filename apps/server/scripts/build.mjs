@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { release } from '../../../scripts/release.mjs';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -78,8 +79,11 @@ function copyPackage(name, fromDir, modulesDir, copied) {
 
 const OUTPUT = ['main.js', 'worker.js', 'package.json', 'node_modules'];
 
-/** Builds into `outdir` (emptied first). Returns the output's files that matter: the server and the worker. */
-export async function buildServer(outdir = join(serverDir, 'dist')) {
+/** Builds into `outdir` (emptied first). Returns the output's files that matter: the server and the worker.
+ * `options.release`: the release written into the bundle (default: this tree's, scripts/release.mjs); tests build
+ * one that calls itself another to play an older or newer release beside this one. */
+export async function buildServer(outdir = join(serverDir, 'dist'), options = {}) {
+  const built = options.release ?? release();
   const strangers = existsSync(outdir) ? readdirSync(outdir).filter((f) => !OUTPUT.includes(f)) : [];
   if (strangers.length > 0) throw new Error(`${outdir} holds more than a build (${strangers.slice(0, 3).join(', ')}): not emptying it`);
   rmSync(outdir, { recursive: true, force: true });
@@ -95,16 +99,18 @@ export async function buildServer(outdir = join(serverDir, 'dist')) {
     target: 'node20',
     external: [...NATIVE, ...ABSENT],
     banner: { js: BANNER },
+    // Set once, here: src/release.ts reads it (run from source, it reads the tree instead).
+    define: { RAZZIA_RELEASE: JSON.stringify(built) },
     logLevel: 'warning',
   });
   // Node reads .js as an ES module only under a package.json that says so.
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'module', private: true, main: 'main.js' }, null, 2)}\n`);
   const copied = new Set();
   for (const name of NATIVE) copyPackage(name, serverDir, join(outdir, 'node_modules'), copied);
-  return { main: join(outdir, 'main.js'), worker: join(outdir, 'worker.js'), packages: [...copied] };
+  return { main: join(outdir, 'main.js'), worker: join(outdir, 'worker.js'), packages: [...copied], release: built };
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = await buildServer(process.argv[2]);
-  console.log(`built ${out.main} and ${out.worker}; node_modules: ${out.packages.join(', ')}`);
+  console.log(`built ${out.main} and ${out.worker} (${out.release.name}); node_modules: ${out.packages.join(', ')}`);
 }

@@ -14,9 +14,12 @@ import type { AnyGame, Random } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
+import { clientAddress, trustFunction, type TrustProxy } from './http/client-address.ts';
+import { registerOperatorRoutes } from './http/operator.ts';
 import { answerOtherMethods, collectRoutes, registerRoutes } from './http/routes.ts';
 import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
+import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
@@ -30,6 +33,7 @@ import type { Thinking } from './tables/host.ts';
 import { DEFAULT_SWEEP, TableRegistry, type SweepLimits } from './tables/registry.ts';
 import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
+import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
 
 export interface ServerOptions {
@@ -80,11 +84,21 @@ export interface ServerOptions {
   /** The most a searching bot may think per decision, in ms (default: its level's own ceiling, e.g. 1 s for hard). */
   readonly botThinkMs?: number;
   /** Web Push. `subject`: VAPID's contact (mailto: or https:, default VAPID_SUBJECT's default); `batchMs`: one
-   * person's pushes within this time go as one (default 3 s); `allowLocalEndpoints`: tests' local push service. */
-  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly allowLocalEndpoints?: boolean };
+   * person's pushes within this time go as one (default 3 s); `endpoints`: where pushes may go (default: public https
+   * hosts on port 443; PUSH_PORTS, and tests' local push service); `subscribeLimit`: new subscriptions per address. */
+  readonly push?: { readonly subject?: string; readonly batchMs?: number; readonly endpoints?: EndpointPolicy; readonly subscribeLimit?: RateLimit };
   /** When idle tables leave memory (default: waiting ones after a day, playing ones after a minute unwatched with
    * nothing due for two), and how often it is looked at (`everyMs`, default a minute). */
   readonly sweep?: Partial<SweepLimits> & { readonly everyMs?: number };
+  /** OPERATOR_TOKEN: the detail of /healthz (tables, leases, epochs, memory) and /metrics are served only to a
+   * request with `Authorization: Bearer <it>` (absent: to nobody). */
+  readonly operatorToken?: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`), for every per-address limit, HTTP and sockets alike. Absent: the header is ignored. */
+  readonly trustProxy?: TrustProxy;
+  /** HSTS_MAX_AGE: how long (seconds) a browser that reached the server over https keeps to https
+   * (Strict-Transport-Security; browsers ignore it over plain http). 0: not sent. Default DEFAULT_HSTS_MAX_AGE. */
+  readonly hstsMaxAge?: number;
   /** Benchmarks only: told as each table update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
 }
@@ -113,6 +127,15 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
 ];
+
+/** 180 days: a browser that once reached the server over https never goes back to plain http for it (a first visit
+ * over http still can: HSTS protects from the second on). Not for subdomains, which may be others' services. */
+export const DEFAULT_HSTS_MAX_AGE = 180 * 86_400;
+
+/** Every header each answer carries, the API's, the web client's, socket.io's and the parser's refusals alike. */
+export function securityHeaders(hstsMaxAge = DEFAULT_HSTS_MAX_AGE): ReadonlyArray<readonly [string, string]> {
+  return hstsMaxAge > 0 ? [...SECURITY_HEADERS, ['strict-transport-security', `max-age=${hstsMaxAge}`]] : SECURITY_HEADERS;
+}
 
 const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
 /** The largest frame engine.io accepts; bigger ones close the connection without a word. Messages over
@@ -154,13 +177,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keys: await vapidKeys(store),
     subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
     batchMs: options.push?.batchMs ?? 3_000,
-    ...(options.push?.allowLocalEndpoints ? { allowLocalEndpoints: true } : {}),
+    ...(options.push?.endpoints ? { endpoints: options.push.endpoints } : {}),
+    ...(options.push?.subscribeLimit ? { subscribeLimit: options.push.subscribeLimit } : {}),
     log: (fields, message) => logger.warn(fields, message),
   });
   let scheduler: Scheduler | null = null;
   let sockets = () => 0;
   let tables: TableRegistry | null = null;
-  const metrics = new Metrics({ tables: () => tables?.counts() ?? { live: 0, finished: 0 }, sockets: () => sockets() });
+  const metrics = new Metrics({
+    tables: () => tables?.counts() ?? { live: 0, finished: 0 },
+    sockets: () => sockets(),
+    build: { version: RELEASE.version, commit: RELEASE.commit, protocol: String(PROTOCOLS.newest), schema: String(store.schema?.level ?? '') },
+  });
 
   let cluster: Cluster | null = null;
   const leaseMs = options.leaseMs ?? 3_000;
@@ -208,8 +236,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const access: TableAccess = cluster ?? new LocalTables(tables);
 
+  const trust = trustFunction(options.trustProxy);
+  const headers = securityHeaders(options.hstsMaxAge);
   // Long ids in a path get the documented 400 (not a 414 in Fastify's own shape).
   const app = Fastify({
+    ...(trust ? { trustProxy: trust } : {}),
     bodyLimit: 8 * 1024,
     logger: false,
     routerOptions: { maxParamLength: 16_384 },
@@ -228,13 +259,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ? [408, 'bad-message', 'the request took too long to arrive']
             : [400, 'bad-message', 'not an HTTP request this server understands'];
       const body = JSON.stringify({ error: { code, message } });
+      const extra = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
       if (socket.writable)
         socket.write(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`,
         );
       socket.destroy(err);
     },
   });
+  let closing: Promise<void> | null = null;
   const pingMs = options.pingMs ?? (cluster ? Math.max(500, Math.round(leaseMs / 2)) : 10_000);
   // Bodies are JSON or nothing: a text/plain body is refused with 415 like any other type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -254,6 +287,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const request = raw.request;
     raw.request = null;
     if (request) {
+      // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
+      if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
       request.headers = {};
       request.rawHeaders = [];
     }
@@ -277,10 +312,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
 
-  // On every response, the API's and the web client's alike (the client's handler writes to the raw response):
-  // table links are capabilities, so no Referer carries them elsewhere and no other site may frame the table.
-  app.addHook('onRequest', async (_req, reply) => {
-    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  // On every response — the API's, the web client's (its handler writes to the raw response) and socket.io's (its
+  // polling and its refusals, which never reach Fastify) — set before anyone answers: table links are capabilities,
+  // so no Referer carries them elsewhere and no other site may frame the table; and https once, https after.
+  app.server.prependListener('request', (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
   });
 
   const health = () => ({
@@ -290,10 +326,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     uptimeSeconds: Math.round((Date.now() - started) / 1000),
     rssBytes: process.memoryUsage().rss,
     heapUsedBytes: process.memoryUsage().heapUsed,
+    // Which release answers (README: Upgrading): during a rolling upgrade the processes behind one proxy differ.
+    version: RELEASE.version,
+    commit: RELEASE.commit,
+    protocol: PROTOCOLS,
+    schema: store.schema ?? null,
   });
-  registerRoutes(app, access, health, options.createLimit, pusher.publicKey);
-  // Prometheus text format, for the operator (not under /api: no client needs it).
-  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  registerRoutes(app, access, options.createLimit, pusher.publicKey);
+  // For the operator (not under /api: no client needs them).
+  registerOperatorRoutes(app, {
+    ...(options.operatorToken === undefined ? {} : { token: options.operatorToken }),
+    ready: () => closing === null && !(inCluster?.isDraining ?? false),
+    detail: health,
+    metrics,
+  });
   answerOtherMethods(app, routes);
 
   const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
@@ -333,9 +379,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
-  logger.info({ url, restored, store: health().store, node: cluster?.node ?? null }, 'listening');
+  logger.info(
+    { url, restored, store: health().store, node: cluster?.node ?? null, version: RELEASE.version, commit: RELEASE.commit, schema: store.schema ?? null },
+    `Razzia Online ${RELEASE.version} listening`,
+  );
 
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,

@@ -4,6 +4,18 @@ import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
+import { parseTrustProxy } from './http/client-address.ts';
+import { MIN_OPERATOR_TOKEN } from './http/operator.ts';
+import { StartRefused } from './refusal.ts';
+import { RELEASE } from './release.ts';
+
+// What the operator must fix (a setting, the data directory, a database of a newer release) ends the process with
+// one line on stderr and exit code 1, never a stack trace; anything else is a fault of ours and keeps its trace.
+function refused(e: unknown): never {
+  if (!(e instanceof StartRefused)) throw e;
+  process.stderr.write(`Razzia Online ${RELEASE.version} cannot start: ${e.message}\n`);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 // 0.0.0.0 by default so friends on the same network can open the link.
@@ -13,13 +25,30 @@ const botDelayMs = process.env.BOT_DELAY_MS === undefined ? undefined : Number(p
 const rateLimit = process.env.RATE_LIMIT === undefined ? undefined : { perSecond: Number(process.env.RATE_LIMIT), burst: 2 * Number(process.env.RATE_LIMIT) };
 // CREATE_LIMIT=<burst>/<per minute>: tables one address may open at once, then per minute (default 20/12).
 const createMatch = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(process.env.CREATE_LIMIT ?? '');
-if (process.env.CREATE_LIMIT !== undefined && !createMatch) throw new Error(`CREATE_LIMIT must look like 20/12, not ${process.env.CREATE_LIMIT}`);
+if (process.env.CREATE_LIMIT !== undefined && !createMatch) refused(new StartRefused(`CREATE_LIMIT must look like 20/12, not ${process.env.CREATE_LIMIT}`));
 const createLimit = createMatch ? { burst: Number(createMatch[1]), perSecond: Number(createMatch[2]) / 60 } : undefined;
 
 function positiveInteger(name: string, value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, not ${value}`);
+  if (!Number.isInteger(n) || n < 1) refused(new StartRefused(`${name} must be a whole number above 0, not ${value}`));
   return n;
+}
+
+// HSTS_MAX_AGE: seconds a browser keeps to https once it reached the server so (0: no Strict-Transport-Security).
+const hsts = process.env.HSTS_MAX_AGE;
+if (hsts !== undefined && !/^\d+$/.test(hsts)) refused(new StartRefused(`HSTS_MAX_AGE must be a whole number of seconds (0: none), not ${hsts}`));
+
+// OPERATOR_TOKEN: the detail of /healthz and /metrics (empty: as if unset).
+const operatorToken = process.env.OPERATOR_TOKEN || undefined;
+if (operatorToken !== undefined && operatorToken.length < MIN_OPERATOR_TOKEN)
+  refused(new StartRefused(`OPERATOR_TOKEN must be at least ${MIN_OPERATOR_TOKEN} characters (e.g. openssl rand -hex 24)`));
+
+// TRUST_PROXY: the proxies whose X-Forwarded-For names the client.
+let trustProxy: readonly string[] | undefined;
+try {
+  trustProxy = process.env.TRUST_PROXY ? parseTrustProxy(process.env.TRUST_PROXY) : undefined;
+} catch (e) {
+  refused(new StartRefused(e instanceof Error && e.message.startsWith('TRUST_PROXY') ? e.message : `TRUST_PROXY: ${(e as Error).message}`));
 }
 
 // Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
@@ -41,10 +70,21 @@ const server = await startServer({
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
-  ...(process.env.VAPID_SUBJECT ? { push: { subject: process.env.VAPID_SUBJECT } } : {}),
+  ...(process.env.VAPID_SUBJECT || process.env.PUSH_PORTS
+    ? {
+        push: {
+          ...(process.env.VAPID_SUBJECT ? { subject: process.env.VAPID_SUBJECT } : {}),
+          // PUSH_PORTS=443,8443: the ports a push service may listen on (default 443 only).
+          ...(process.env.PUSH_PORTS ? { endpoints: { ports: process.env.PUSH_PORTS.split(',').map((p) => positiveInteger('PUSH_PORTS', p.trim())) } } : {}),
+        },
+      }
+    : {}),
+  ...(operatorToken ? { operatorToken } : {}),
+  ...(trustProxy ? { trustProxy } : {}),
+  ...(hsts === undefined ? {} : { hstsMaxAge: Number(hsts) }),
   ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
-});
-process.stdout.write(`Razzia Online is running at ${server.url}\n`);
+}).catch(refused);
+process.stdout.write(`Razzia Online is running at ${server.url} (${RELEASE.version}, commit ${RELEASE.commit.slice(0, 7)})\n`);
 // On every interface: say where friends on the same network can open a shared link.
 if (host === '0.0.0.0' || host === '::') {
   const lan = Object.values(networkInterfaces())

@@ -17,9 +17,17 @@ export class Metrics {
   /** Sampled every millisecond; emptied at each scrape. */
   private readonly loop: IntervalHistogram;
 
-  constructor(sources: { tables: () => { live: number; finished: number }; sockets: () => number }) {
+  constructor(sources: {
+    tables: () => { live: number; finished: number };
+    sockets: () => number;
+    /** Which release this process is: the labels of `razzia_build_info`. */
+    build: { version: string; commit: string; protocol: string; schema: string };
+  }) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'razzia_' });
+    // The Prometheus convention for a build: a gauge of 1 whose labels say which (during a rolling upgrade, a query by
+    // `version` shows how far it got).
+    new Gauge({ name: 'razzia_build_info', help: 'Which release this process runs: version, commit, newest protocol spoken, database schema level', labelNames: ['version', 'commit', 'protocol', 'schema'], registers }).set(sources.build, 1);
     new Gauge({ name: 'razzia_tables', help: 'Live tables (waiting or playing) this process hosts (owns, in a cluster)', registers, collect() { this.set(sources.tables().live); } });
     new Gauge({
       name: 'razzia_tables_finished',

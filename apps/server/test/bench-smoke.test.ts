@@ -10,8 +10,10 @@ import { serverArgs } from './harness.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const exec = promisify(execFile);
-/** Long enough for a benchmark that shares the cores with the rest of the suite: a limit against a hang. */
-const LIMIT = 300_000;
+/** Long enough for a benchmark that shares the cores with the rest of the suite: a limit against a hang (the cluster
+ * benchmark took 108 s in a loaded run). Every window below that must hold something to report (moves, a person's
+ * actions, a takeover) is kept open until it does, so no figure is missing however slow the machine. */
+const LIMIT = 900_000;
 /** Runs a benchmark; its server processes run this run's build (RAZZIA_SERVER_MAIN: bench/load.ts, support/processes.ts). */
 const run = (file: string, args: readonly string[]) => exec(file, args, { cwd: repo, timeout: LIMIT, env: { ...process.env, RAZZIA_SERVER_MAIN: serverArgs()[0] } });
 
@@ -19,7 +21,7 @@ describe.concurrent('the server benchmark still runs', () => {
   it('scaled down: more tables than one address may open by default, every section reported', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/bench/server.ts', '--tables=30', '--step-seconds=1', '--moves=100', '--saturation-tables=3'],
+      ['--import', 'tsx', 'apps/server/bench/server.ts', '--tables=30', '--step-seconds=1', '--min-moves=10', '--moves=100', '--saturation-tables=3'],
     );
     expect(stdout).toMatch(/^\(a\) raw socket\.io round trip: p50 [\d.]+ ms/m);
     expect(stdout).toMatch(/^\(b\) one table, sequential: \d+ moves\/s/m);
@@ -47,7 +49,7 @@ describe.concurrent('the cluster benchmark still runs', () => {
   it('scaled down: one SQLite process, one PostgreSQL process, three behind Redis, memory, two kills, a stop; its last line', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--kills=2', '--kill-tables=3', '--stalls=1', '--stall-ms=4000', '--sockets=20'],
+      ['--import', 'tsx', 'apps/server/bench/cluster.ts', '--tables=12', '--step-seconds=1', '--min-moves=10', '--kills=2', '--kill-tables=3', '--stalls=1', '--stall-ms=4000', '--sockets=20', '--move-limit-seconds=300'],
     );
     expect(stdout).toMatch(/^\(a\) one process, SQLite: 12 tables, \d+ moves\/s/m);
     expect(stdout).toMatch(/^\(b\) one process, PostgreSQL: 12 tables/m);

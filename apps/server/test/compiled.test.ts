@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { release } from '../../../scripts/release.mjs';
 import { createTable, tempDir, TestClient } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 import { NodeProcess } from './support/processes.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
@@ -34,8 +36,16 @@ describe('the compiled server', () => {
   });
 
   it('starts, answers /healthz and opens a table', async () => {
-    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; store: string };
+    const health = (await (await fetch(`${server.url}/healthz`, { headers: operatorHeaders })).json()) as { status: string; store: string };
     expect(health).toMatchObject({ status: 'ok', store: 'sqlite' });
+    // The release written into the bundle when it was built, named wherever an operator looks.
+    const { version, commit } = release();
+    expect(version).toBe((JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(health).toMatchObject({ version, commit, protocol: { oldest: 1, newest: 1 }, schema: { level: 5, known: 5 } });
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: operatorHeaders })).text();
+    expect(metrics).toContain(`razzia_build_info{version="${version}",commit="${commit}",protocol="1",schema="5"} 1`);
+    expect(server.lines.find((l) => l.includes('Razzia Online is running at'))).toContain(`(${version}, commit ${commit.slice(0, 7)})`);
+    expect(JSON.parse(server.lines.find((l) => l.includes('listening')) ?? '{}')).toMatchObject({ version, commit, msg: `Razzia Online ${version} listening` });
     const { id } = await createTable(server, { players: 2 });
     const info = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: { status: string } };
     expect(info.table.status).toBe('waiting');
@@ -63,6 +73,20 @@ describe('the compiled server', () => {
 });
 
 describe('the Dockerfile', () => {
+  it('labels the image with the release every package of the workspace is at', () => {
+    const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
+    const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dockerfile).toContain(`ARG RAZZIA_VERSION=${version}\n`);
+    expect(dockerfile).toMatch(/org\.opencontainers\.image\.version=\$RAZZIA_VERSION/);
+    const projects = ['packages', 'packages/games', 'apps'].flatMap((group) =>
+      readdirSync(join(repo, group))
+        .map((name) => join(repo, group, name, 'package.json'))
+        .filter((file) => existsSync(file)),
+    );
+    for (const file of projects) expect((JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version, file).toBe(version);
+  });
+
   it('copies every workspace project’s package.json before pnpm install, so every project is installed', () => {
     const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
     const install = dockerfile.indexOf('pnpm install');

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VISIBLE_FOR_MS, type TableId } from '@razzia/protocol';
 import { ManualClock, TestClient, createTable, seatedTable, tempDir, testServer, type Intent } from './harness.ts';
-import { PushService, type Received } from './support/push-service.ts';
+import { PushService, browserKeys, type Received } from './support/push-service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function setUp(dataDir = tempDir(), clock = new ManualClock(), pushes?: PushService) {
   const service = pushes ?? (await PushService.start());
-  const server = await testServer({ clock, dataDir, push: { allowLocalEndpoints: true, batchMs: BATCH_MS }, sweep: { everyMs: 3_600_000 } });
+  const server = await testServer({ clock, dataDir, push: { endpoints: PushService.endpoints, batchMs: BATCH_MS }, sweep: { everyMs: 3_600_000 } });
   const key = (await (await fetch(`${server.url}/api/push/key`)).json()) as { key: string };
   service.vapidKey = key.key;
   const settle = async () => {
@@ -312,11 +312,12 @@ describe('play over days', () => {
   });
 
   it('refuses a subscription it cannot use, changing nothing', async () => {
-    const server = await testServer();
+    // push.example.com resolves to a public address here (no name server asked); the rest does not matter.
+    const server = await testServer({ push: { endpoints: { resolve: async (host) => (host === 'push.example.com' ? ['93.184.216.34'] : ['127.0.0.1']) } } });
     cleanup.push(() => server.close());
     const { id, clients } = await seatedTable(server, { players: 2, people: ['Ada'], bots: ['greedy'] });
     const [ada] = clients as [TestClient];
-    const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
+    const keys = browserKeys();
     const refusals = [
       { endpoint: 'http://push.example.com/x', keys },
       { endpoint: 'https://127.0.0.1/x', keys },

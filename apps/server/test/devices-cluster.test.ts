@@ -25,8 +25,9 @@ function changed(code: string, at: number): string {
 describe('device codes in a cluster', () => {
   it('a code made on one process is redeemed through another, its tries counted in the store, and the new device plays there', async () => {
     const databaseUrl = await databaseFor(tempDir());
-    // A lease long enough that a busy machine never lets it lapse by accident.
-    const options = { databaseUrl, redisUrl: redis.url, leaseMs: 5_000 };
+    // Nothing here waits for a lease to lapse, so it is long: no event-loop stall of a busy machine lets one lapse by
+    // accident (5 s did not guarantee it).
+    const options = { databaseUrl, redisUrl: redis.url, leaseMs: 60_000 };
     const a = await testServer({ ...options, nodeId: 'devices-a' });
     const b = await testServer({ ...options, nodeId: 'devices-b' });
     const clients: TestClient[] = [];

@@ -8,8 +8,13 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_CODE_ALPHABET, DEVICE_CODE_TRIES, DEVICE_CODE_TTL_MS, type TableId, type Token } from '@razzia/protocol';
+import { deviceCodeId, deviceCodeMatches, hashDeviceCode, newDeviceCode } from '../src/devices/codes.ts';
+import { DeviceCodes } from '../src/devices/transfer.ts';
+import type { TokenHash } from '../src/ids.ts';
+import { SqliteStore } from '../src/store/sqlite.ts';
+import type { TableAccess } from '../src/tables/access.ts';
 import { PRESENCE_PUSH_MS } from '../src/tables/host.ts';
-import { ManualClock, TestClient, autoPlay, seatedTable, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, TestClient, autoPlay, seatedTable, tempDir, testServer, type Frame, type Intent } from './harness.ts';
 
 /** Every line the server logs, at every level. */
 const logged: string[] = [];
@@ -250,5 +255,38 @@ describe('tries per address', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('how long a refused try takes', () => {
+  it('is one slow hash whatever the id: unknown, live with a wrong secret, or spent (no id is told apart by time)', async () => {
+    const store = new SqliteStore(tempDir());
+    const checks: string[] = [];
+    const devices = new DeviceCodes({
+      tables: { store } as unknown as TableAccess,
+      now: () => 1_000,
+      redeemLimit: { perSecond: 1_000, burst: 1_000 },
+      matches: async (code, stored) => {
+        checks.push(code);
+        return deviceCodeMatches(code, stored);
+      },
+    });
+    const live = newDeviceCode();
+    await store.saveDeviceCode({ id: deviceCodeId(live), hash: await hashDeviceCode(live), table: 'T'.repeat(22) as TableId, seat: 0, issuer: 'issuer' as TokenHash, expiresAt: 60_000, usedAt: null }, 1_000);
+    const other = (c: string) => `${c.slice(0, -1)}${c.endsWith('0') ? '1' : '0'}`;
+    let unknown = newDeviceCode();
+    while (deviceCodeId(unknown) === deviceCodeId(live)) unknown = newDeviceCode();
+    const device = async () => 'device' as TokenHash;
+    const tries: [string, string][] = [];
+    const tryOnce = async (code: string) => {
+      checks.length = 0;
+      const r = await devices.redeem('127.0.0.1', code, device);
+      tries.push([r.ok ? 'ok' : r.error.code, `${checks.length} hash`]);
+    };
+    await tryOnce(unknown);
+    for (let i = 0; i < DEVICE_CODE_TRIES; i++) await tryOnce(other(live));
+    await tryOnce(live); // spent: tried too often
+    expect(tries).toEqual([['wrong-code', '1 hash'], ...Array.from({ length: DEVICE_CODE_TRIES }, () => ['wrong-code', '1 hash']), ['code-expired', '1 hash']]);
+    await store.close();
   });
 });

@@ -8,6 +8,7 @@ import { LogEntrySchema, type TableId } from '@razzia/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { SECRET_KEYS, TestClient, autoPlay, createTable, expectFairKept, fairFormIn, fairSecrets, seatedTable, storeFor, testServer, type Intent } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 /** Every line the server logs, at every level. */
@@ -114,7 +115,7 @@ describe.each([
     const secrets = await fairSecrets(server.dataDir, id);
     expect(record.fair.seed).toBe(secrets.seed);
     for (const c of [...seated, ...spectators]) expect(expectFairKept(c, secrets)).toBeGreaterThan(0);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: operatorHeaders })).text();
     for (const text of [...logLines, metrics]) {
       expect(text).not.toContain(secrets.seed);
       expect(fairFormIn(text, secrets)).toBeNull();

@@ -29,7 +29,10 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { GameCatalog, GAMES } from '../src/games.ts';
+import { enrol } from './support/diagnostics.ts';
+import { NodeProcess } from './support/processes.ts';
 import { guess } from './support/guess-game.ts';
+import { TEST_OPERATOR_TOKEN } from './support/operator.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
@@ -46,6 +49,14 @@ export function tempDir(prefix = 'razzia-test-'): string {
  */
 export function serverArgs(): string[] {
   return [inject('serverMain')];
+}
+
+/**
+ * The real server as a child process on a data directory (this run's build, as production runs it): what the restart
+ * tests kill with SIGKILL and start again on the same directory. Its log lines are kept, for a failure's output.
+ */
+export async function serverProcess(dataDir: string): Promise<NodeProcess> {
+  return NodeProcess.start(await storeEnv(dataDir), serverArgs()[0]);
 }
 
 /** Which store test servers use: SQLite, or PostgreSQL for the files under test/postgres/. */
@@ -91,6 +102,7 @@ export async function testServer(options: Partial<ServerOptions> = {}): Promise<
     logger: pino({ level: 'silent' }),
     rateLimit: { perSecond: 10_000, burst: 10_000 },
     games: TEST_GAMES.games,
+    operatorToken: TEST_OPERATOR_TOKEN,
     ...options,
   });
   return { ...server, dataDir };
@@ -154,6 +166,7 @@ export class TestClient {
   token: Token | undefined;
 
   private constructor(readonly socket: Socket) {
+    enrol(this);
     socket.on(MESSAGE_EVENT, (payload: unknown) => {
       this.raw.push(JSON.stringify(payload));
       // Strict schemas: a field the server did not mean to publish fails here.
@@ -161,6 +174,20 @@ export class TestClient {
       this.messages.push(message);
       this.push(this.frameOf(message));
     });
+  }
+
+  /** For the output of a failed test (support/diagnostics.ts): while connected or waiting, what it holds and what
+   * it waits for. */
+  describe(): string[] {
+    if (!this.socket.connected && this.waiters.length === 0) return [];
+    const waits = this.waiters.map((w) => w.pred.toString().replace(/\s+/g, ' ').slice(0, 160));
+    const lines = [`test client ${this.socket.id ?? '?'} (${this.socket.connected ? 'connected' : 'disconnected'}, ${this.frames.length} messages)${waits.length ? ` waiting for: ${waits.join(' | ')}` : ''}`];
+    for (const [id, held] of this.held) {
+      const game = held.game;
+      const log = held.log.slice(-4).map((e) => `${e.seq} ${e.kind}:${e.event.type}`).join(', ');
+      lines.push(`    table ${id} (${held.info.status}): log at ${held.seq}, game version ${game?.version ?? '-'}, awaiting [${game?.awaiting.join(', ') ?? ''}], ${game?.legal.length ?? 0} decisions for this client${held.info.pause ? `, paused for [${held.info.pause.waiting.join(', ')}]` : ''}; last: ${log}`);
+    }
+    return lines;
   }
 
   private problem(what: string): Error {
@@ -261,7 +288,8 @@ export class TestClient {
   }
 
   async send<T extends ClientMessage['type']>(message: Extract<ClientMessage, { type: T }> | Record<string, unknown>): Promise<Reply<T>> {
-    const reply = (await this.socket.timeout(20_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
+    // (A limit against a hang only: a loaded machine's server answers late, not never.)
+    const reply = (await this.socket.timeout(120_000).emitWithAck(MESSAGE_EVENT, message)) as Reply<T>;
     this.replies.push(JSON.stringify(reply));
     return reply;
   }

@@ -56,7 +56,9 @@ class MemoryStore implements Store {
   async serverKey(_name: string, make: () => string) {
     return make();
   }
-  async savePushSubscription() {}
+  async savePushSubscription() {
+    return true;
+  }
   async dropPushSubscription() {}
   async pushSubscriptions() {
     return [];

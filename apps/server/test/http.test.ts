@@ -1,11 +1,13 @@
 // Every HTTP route, with good and bad ids and bodies (supertest against the real server).
 
+import { connect } from 'node:net';
 import request from 'supertest';
 import { fromRecord, summarize } from '@razzia/game-razzia';
 import { ClientMessageSchema, CreateTableResponseSchema, GamesResponseSchema, HttpErrorSchema, LobbyEntrySchema, TableInfoSchema } from '@razzia/protocol';
 import { gameJsonSchema, protocolJsonSchema } from '@razzia/protocol/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GAMES, TestClient, autoPlay, createTable, testServer } from './harness.ts';
+import { operatorHeaders } from './support/operator.ts';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -48,6 +50,8 @@ describe('POST /api/tables', () => {
     expect(body.table).toMatchObject({ game: 'razzia', name: 'Friday night', players: 4, status: 'waiting', clock: 60, visibility: 'public', clocks: [] });
     expect(body.table.seats.every((s) => s.occupant === null)).toBe(true);
     expect(body.table.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // It carries the host's token: no cache (the browser's, a proxy's) may keep it.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('takes hints (default off), shown in the table to everyone; refuses a non-boolean', async () => {
@@ -251,10 +255,34 @@ describe('GET /api/tables/:id/record', () => {
   });
 });
 
-describe('GET /healthz', () => {
-  it('says the server is up, with counts', async () => {
+describe('GET /healthz and /metrics: the operator’s', () => {
+  it('tells anyone only that the server is up; the operator token gets the counts and the memory', async () => {
     const res = await request(server.url).get('/healthz').expect(200);
-    expect(res.body).toMatchObject({ status: 'ok', tables: expect.any(Number), connections: expect.any(Number) });
+    expect(res.body).toEqual({ status: 'ok' });
+    const detail = await request(server.url).get('/healthz').set(operatorHeaders).expect(200);
+    expect(detail.body).toMatchObject({ status: 'ok', store: expect.any(String), tables: expect.any(Number), connections: expect.any(Number), rssBytes: expect.any(Number) });
+  });
+
+  it('refuses a wrong token, and the metrics to anyone without the right one', async () => {
+    const wrong = await request(server.url).get('/healthz').set('authorization', 'Bearer not-the-operator-token').expect(401);
+    expect(HttpErrorSchema.parse(wrong.body).error.code).toBe('unknown-token');
+    expect(wrong.body).not.toHaveProperty('tables');
+    for (const headers of [{}, { authorization: 'Bearer not-the-operator-token' }, { authorization: operatorHeaders.authorization.replace('Bearer', 'Basic') }]) {
+      const res = await request(server.url).get('/metrics').set(headers).expect(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="operator"');
+      expect(res.text).not.toContain('razzia_');
+    }
+    const metrics = await request(server.url).get('/metrics').set(operatorHeaders).expect(200);
+    expect(metrics.text).toContain('razzia_tables ');
+  });
+
+  it('serves the detail and the metrics to nobody on a server without an operator token', async () => {
+    const own = await testServer({ operatorToken: undefined });
+    expect((await request(own.url).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    await request(own.url).get('/healthz').set(operatorHeaders).expect(401);
+    const res = await request(own.url).get('/metrics').set(operatorHeaders).expect(401);
+    expect(res.body.error.message).toContain('OPERATOR_TOKEN');
+    await own.close();
   });
 });
 
@@ -266,6 +294,52 @@ describe('every response', () => {
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
     }
+  });
+
+  /** Every kind of answer: the API's, socket.io's polling and its refusals, and the HTTP parser's (431, 400). */
+  async function answers(url: string): Promise<[string, Headers][]> {
+    const raw = async (text: string): Promise<Headers> => {
+      const { port } = new URL(url);
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+      const headers = new Headers();
+      for (const line of reply.split('\r\n\r\n')[0]!.split('\r\n').slice(1)) {
+        const at = line.indexOf(':');
+        headers.append(line.slice(0, at), line.slice(at + 1).trim());
+      }
+      return headers;
+    };
+    return [
+      ['GET /api/games', (await fetch(`${url}/api/games`)).headers],
+      ['POST /api/tables', (await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) })).headers],
+      ['socket.io polling handshake', (await fetch(`${url}/socket.io/?EIO=4&transport=polling`)).headers],
+      ['socket.io refusal', (await fetch(`${url}/socket.io/?EIO=4&transport=nonsense`)).headers],
+      ['431', (await fetch(`${url}/api/games`, { headers: { 'x-padding': 'y'.repeat(20_000) } })).headers],
+      ['malformed request', await raw('NONSENSE\r\n\r\n')],
+    ];
+  }
+
+  it('every answer, socket.io’s and the parser’s refusals too, carries the security headers and HSTS', async () => {
+    for (const [what, headers] of await answers(server.url)) {
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+      expect(headers.get('referrer-policy'), what).toBe('no-referrer');
+      expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(headers.get('strict-transport-security'), what).toBe('max-age=15552000');
+    }
+  });
+
+  it('sends no HSTS when set to 0 (plain http on a network of one’s own), the other headers still', async () => {
+    const own = await testServer({ hstsMaxAge: 0 });
+    for (const [what, headers] of await answers(own.url)) {
+      expect(headers.get('strict-transport-security'), what).toBeNull();
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+    }
+    await own.close();
   });
 });
 

@@ -85,10 +85,11 @@ describe('table leases (PostgreSQL)', () => {
     const record = newTable('O'.repeat(22) as TableId, { game: 'razzia', name: 't', players: 2, visibility: 'private', clock: null, options: {}, hints: false }, 'h' as TokenHash, 1, 'seed');
     await store.createTable(record, []);
     const lost: TableId[] = [];
-    // A lease of a second that nothing renews on its own (start() is not called): as if the process stalled. Short,
-    // but longer than a loaded machine's round trip to PostgreSQL (the lease is known to run only from when its
-    // acquisition or renewal was sent: with 50 ms, a slow answer arrived after it had run out, and this test failed).
-    const a = new Ownership({ node: A, store, leaseMs: 1_000, lost: (id) => lost.push(id), stalled: () => undefined, warn: () => undefined });
+    // A lease that nothing renews on its own (start() is not called): as if the process stalled. The lease is known to
+    // run only from when its acquisition or renewal was sent, so it must outlast any round trip to PostgreSQL a loaded
+    // machine makes while nothing is wrong (with 50 ms, a slow answer arrived after it had run out; 1 s is still a
+    // coincidence of speed): 10 s, each lapse below a wait of that long, idle.
+    const a = new Ownership({ node: A, store, leaseMs: 10_000, lost: (id) => lost.push(id), stalled: () => undefined, warn: () => undefined });
     const acquired = await a.acquire(record.id);
     const epoch = acquired?.epoch as number;
     expect(a.holds(record.id, epoch)).toBe(true);

@@ -5,8 +5,6 @@
 // picks with a clock per seat still to choose (a hand-driven clock); reconnects in the middle of a pick and of a
 // deal; and a kill -9 of a real server process in the middle of a duel, after which the same clients finish.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { Rng, step, type Move } from '@razzia/contract';
 import { verifyRecord } from '@razzia/contract/verify';
 import {
@@ -25,9 +23,9 @@ import {
 } from '@razzia/game-razzia-dorra';
 import type { GamePayload, LogEntry, TableId, Token } from '@razzia/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, serverArgs, storeEnv, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import { ManualClock, SECRET_KEYS, TestClient, autoPlay, expectFairKept, fairSecrets, seatedTable, serverProcess, tempDir, testServer, type Frame, type Intent } from './harness.ts';
+import type { NodeProcess } from './support/processes.ts';
 
-const repo = new URL('../../../', import.meta.url).pathname;
 const GAME = 'razzia-dorra';
 
 // ── The truth, from the stored record ─────────────────────────────────────────────────────────────────────────
@@ -481,45 +479,6 @@ describe('a reconnect mid-pick and mid-deal', () => {
 
 // ── kill -9 mid-duel ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** The real server as a child process, killed with SIGKILL and started again on the same data directory. */
-class ServerProcess {
-  private constructor(
-    readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static async start(dataDir: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, serverArgs(), {
-      cwd: repo,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...(await storeEnv(dataDir)), BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', WEB_BUILD_DIR: '/nonexistent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    return new Promise((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      lines.on('line', (line) => {
-        const url = /Razzia Online is running at (http:\/\/\S+)/.exec(line)?.[1];
-        if (url) resolve(new ServerProcess(child, url));
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-    });
-  }
-
-  kill9(): Promise<void> {
-    return new Promise((resolve) => {
-      this.child.once('exit', () => resolve());
-      this.child.kill('SIGKILL');
-    });
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
-    });
-  }
-}
-
 /** The same people, back on a restarted server, each with the log number it last held. */
 async function comeBack(url: string, before: readonly TestClient[], id: TableId): Promise<TestClient[]> {
   return Promise.all(
@@ -548,14 +507,14 @@ function duelsSeen(client: TestClient, id: TableId): { first: Seat; second: Seat
 }
 
 describe('kill -9 mid-duel', () => {
-  const processes: ServerProcess[] = [];
+  const processes: NodeProcess[] = [];
   afterAll(async () => {
     for (const p of processes) await p.stop();
   });
 
   it('never leaves half a duel, never rolls a die again, draws every die from the same fair seed, and the same clients finish the game', async () => {
     const dataDir = tempDir();
-    let server = await ServerProcess.start(dataDir);
+    let server = await serverProcess(dataDir);
     processes.push(server);
     const { id, clients } = await seatedTable(server, { game: GAME, players: 3, people: ['Ann', 'Ben', 'Cas'], contribute: true });
     const everyone = [...clients];
@@ -579,7 +538,7 @@ describe('kill -9 mid-duel', () => {
     void (clients[refuser] as TestClient).send({ type: 'act', table: id, version: atAnswer.version, intent: { type: 'refuse' } }).catch(() => undefined);
     await server.kill9();
     for (const c of clients) c.close();
-    server = await ServerProcess.start(dataDir);
+    server = await serverProcess(dataDir);
     processes.push(server);
     let now = await comeBack(server.url, clients, id);
     everyone.push(...now);
@@ -606,7 +565,7 @@ describe('kill -9 mid-duel', () => {
     const seen = now.map((c) => c.held.get(id)!.seq);
     await server.kill9();
     for (const c of now) c.close();
-    server = await ServerProcess.start(dataDir);
+    server = await serverProcess(dataDir);
     processes.push(server);
     const last = now;
     now = await comeBack(server.url, last, id);

@@ -12,7 +12,7 @@ import { HeldThinking } from './support/held-thinking.ts';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 
-const ping = (client: TestClient) => client.socket.timeout(20_000).emitWithAck(PING_EVENT);
+const ping = (client: TestClient) => client.socket.timeout(120_000).emitWithAck(PING_EVENT); // against a hang only
 /** The game version a bot was asked to think on: its seed is `<bot seed>/<version>/<seat>`. */
 const versionOf = (seed: string) => Number(seed.split('/').at(-2));
 

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '@razzia/protocol/messages';
 import { analysisWords } from '../src/lib/analysis/messages.ts';
 import { deviceWords } from '../src/lib/table/device-words.ts';
 import { levelWords } from '../src/lib/table/level-words.ts';
+import { earWords } from '../src/lib/ear/words.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../src/lib/games/razzia/messages/nl.ts';
@@ -41,6 +42,7 @@ const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [
   ['analysis', analysisWords],
   ['levels', levelWords],
   ['devices', deviceWords],
+  ['ear', earWords],
 ];
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 

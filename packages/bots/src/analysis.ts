@@ -114,9 +114,11 @@ export interface Hint<A> {
 
 /** What the searching bot would do in a seat's place: for a player who asks for a hint. */
 export function hint<V, A>(game: AnyBotGame, input: BotInput<V, A>, options: AnalysisOptions = {}): Hint<A> {
+  // With one legal decision the choice is made, but the asker still gets its chance of winning (a number, 0..1).
   const result = search(needsSample(game), input, Rng.fromSeed(options.seed ?? 'hint'), {
     budget: budgetOf(options, game.id),
     method: options.method ?? 'ismcts',
+    estimate: true,
   });
   const best = result.choices[0] as ChoiceValue<A>;
   return { action: result.action as A, winChance: best.winChance, choices: result.choices as ChoiceValue<A>[] };

@@ -34,6 +34,9 @@ export interface SearchOptions<S, A> {
   readonly samples?: number;
   /** Only these of the legal actions are weighed at the root (analysis compares a player's choice with the best). */
   readonly among?: readonly A[];
+  /** Weigh even a single candidate (a hint tells its chance of winning); without it, one candidate is answered at
+   * once, with no estimate (NaN). */
+  readonly estimate?: boolean;
   /** The clock for `budget.timeMs` (default `performance.now`). */
   readonly now?: () => number;
 }
@@ -49,7 +52,7 @@ export function search<S, A, V>(game: SearchableGame<S, A, V>, input: BotInput<V
   const { view, seat, legal } = input;
   const candidates = options.among ? legal.filter((a) => options.among?.some((b) => actionKey(b) === actionKey(a))) : legal;
   if (candidates.length === 0) throw new Error(`search: seat ${seat} has no legal action to choose from`);
-  if (candidates.length === 1) {
+  if (candidates.length === 1 && !options.estimate) {
     const action = candidates[0] as A;
     return { action, choices: [{ action, visits: 0, value: Number.NaN, winChance: Number.NaN }], iterations: 0 };
   }

@@ -66,4 +66,15 @@ describe('analysis of a finished game', () => {
     expect(h.choices.map((c) => actionKey(c.action)).sort()).toEqual(input.legal.map(actionKey).sort());
     expect(hint(game, input, { budget: { iterations: 80 }, seed: 'hint' })).toEqual(h);
   });
+
+  it('gives a hint with its chance of winning when one decision is legal (a forced bid), not NaN', () => {
+    // Random players, two seats: the dealer is forced to bid once the other passed.
+    const { state } = playUntil(game, 2, 'one0', (s) => game.legal(s, decider(game, s)).length === 1, (input, random) => game.bots.random?.choose(input, random));
+    const seat = decider(game, state);
+    const input = { view: game.view(state, seat), seat, legal: game.legal(state, seat) };
+    expect(input.legal).toHaveLength(1);
+    const h = hint(game, input, { budget: { iterations: 40 }, seed: 'hint' });
+    expect(h.action).toEqual(input.legal[0]);
+    expect(Number.isFinite(h.winChance) && h.winChance >= 0 && h.winChance <= 1, String(h.winChance)).toBe(true);
+  });
 });

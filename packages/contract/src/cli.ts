@@ -1,6 +1,6 @@
 // The command line every game gets: `<game> replay FILE`, `<game> verify FILE` and `<game> play --players N …`,
 // with the same output shape and exit codes for all (0 ok, 1 an illegal move or an unfair draw, 2 a malformed record
-// or bad usage).
+// or bad usage, 3 for `verify`: a record that is not a whole game).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolveChance } from './chance.ts';
@@ -9,7 +9,7 @@ import { chanceLabel, DEAL_LABEL } from './fair.ts';
 import { Rng, type Random } from './random.ts';
 import { describeReplayError, replayText } from './replay.ts';
 import { step } from './step.ts';
-import { describeVerdict, verifyRecord } from './verify.ts';
+import { describeVerdict, verdictExit, verifyRecord } from './verify.ts';
 
 const DEFAULT_NAMES = ['Miriam', 'Felix', 'Elke', 'Dennis', 'Anke', 'Jonas', 'Lena', 'Paul'];
 
@@ -37,9 +37,11 @@ function usage(game: AnyGame, command: string): string {
       exit 1: an illegal action (stderr names its index and rule); exit 2: a malformed record.
   ${command} verify FILE
       check a finished game's fair draws: the revealed seed against the commitment, then the deal and every
-      chance move against what the seed and the contributions draw; prints one line of JSON when all agree.
+      chance move against what the seed and the contributions draw, then that the record is whole (the game
+      over, with the result its header says); prints one line of JSON when all agree.
       exit 1: the first that does not (stderr names it: the deal, or the move's index); exit 2: a malformed
-      record, or one without a revealed seed.
+      record, or one without a revealed seed; exit 3: an incomplete record (it ends before the game does, or its
+      result header is not what its moves give).
   ${command} play --players N [--seed S] [--bots B1,B2,…] [--record FILE] [--quiet]
       play a whole game with bots and print the log and the result.
       N: ${game.seats.min} to ${game.seats.max}. B: ${bots} (one for all seats, or one per seat; default greedy).`;
@@ -78,7 +80,7 @@ function verifyCommand(game: AnyGame, io: Io, args: string[]): number {
   const verdict = verifyRecord(game, json);
   if (!verdict.ok) {
     io.err(`${describeVerdict(verdict)}\n`);
-    return verdict.kind === 'malformed' ? 2 : 1;
+    return verdictExit(verdict);
   }
   io.out(`${JSON.stringify({ verified: true, draws: verdict.draws, contributed: verdict.contributed })}\n`);
   return 0;
@@ -105,10 +107,10 @@ function parseFlags(args: string[]): Map<string, string | true> {
 /**
  * A whole game between bots, every chance resolved from `seed`: the same seed always plays the same game. With
  * `draws` (fair draws: `fairSource`), the deal and each chance move come from their own stream instead, as the server
- * draws them; the bots still choose from `seed`.
+ * draws them; the bots still choose from `seed`. `options`: the table's (default: the game's defaults).
  */
-export function playBots(game: AnyGame, names: readonly string[], bots: readonly Bot<unknown, unknown>[], seed: string, draws?: (label: number) => Random) {
-  const setup = game.deal({ names, options: game.defaultOptions }, draws ? draws(DEAL_LABEL) : Rng.fromSeed(seed));
+export function playBots(game: AnyGame, names: readonly string[], bots: readonly Bot<unknown, unknown>[], seed: string, draws?: (label: number) => Random, options: unknown = game.defaultOptions) {
+  const setup = game.deal({ names, options }, draws ? draws(DEAL_LABEL) : Rng.fromSeed(seed));
   const started = game.start(setup);
   if (!started.ok) throw new Error(`the deal is not a legal set-up: ${started.error}`);
   let state = started.state;

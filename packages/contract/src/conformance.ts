@@ -3,11 +3,14 @@
 // (for games with `sample`) that a sampled state shows the seat exactly its own view. It cannot tell a leaking
 // view (a sample drawn from it carries the leak along): each game tests its own hiding against the true state.
 
+import { z } from 'zod';
 import { resolveChance } from './chance.ts';
+import { chanceLabel, commitTo, DEAL_LABEL, FAIR_SCHEME, fairSource } from './fair.ts';
 import type { AnyGame, Move, Seat, Told } from './game.ts';
 import { Rng } from './random.ts';
 import { replay } from './replay.ts';
 import { step } from './step.ts';
+import { verifyRecord, type FairVerdict } from './verify.ts';
 
 export interface ConformanceOptions {
   readonly players: number;
@@ -141,4 +144,58 @@ export function checkConformance(game: AnyGame, options: ConformanceOptions): Co
     report.games++;
   }
   return report;
+}
+
+/**
+ * Every combination of a game's options its options schema allows: each boolean both ways, each enum every value.
+ * An option of another kind cannot be listed: this throws, so a game that adds one says in its test what to try.
+ */
+export function optionVariants(game: AnyGame): Record<string, unknown>[] {
+  const schema = z.toJSONSchema(game.schemas.options as z.ZodType, { io: 'input' }) as { properties?: Record<string, { type?: string; enum?: unknown[] }> };
+  let variants: Record<string, unknown>[] = [{}];
+  for (const [name, option] of Object.entries(schema.properties ?? {})) {
+    const values = option.type === 'boolean' ? [false, true] : Array.isArray(option.enum) ? option.enum : fail(`option ${name} of ${game.id}: its values cannot be listed`);
+    variants = variants.flatMap((v) => values.map((value) => ({ ...v, [name]: value })));
+  }
+  return variants.map((v) => game.schemas.options.parse(v) as Record<string, unknown>);
+}
+
+/**
+ * A whole game with `options`, every chance drawn as the server draws it (fair draws, docs/records.md) and the
+ * decisions random, recorded as the server records it (its `result` and `fair` headers): what `<game> verify` says of it.
+ */
+export function checkFairRecord(game: AnyGame, options: { readonly players: number; readonly options?: unknown; readonly seed?: string }): FairVerdict {
+  const rng = Rng.fromSeed(options.seed ?? `fair/${game.id}/${options.players}`);
+  const names = NAMES.slice(0, options.players);
+  const table = 'conformanceFairTable01';
+  const seed = 'ab'.repeat(32);
+  const contributions = names.map((_, s) => (s === 0 ? null : (s + 1).toString(16).repeat(64).slice(0, 64)));
+  const draws = fairSource(seed, table, contributions);
+  const setup = game.deal({ names, options: options.options ?? game.defaultOptions }, draws(DEAL_LABEL));
+  const started = game.start(setup);
+  if (!started.ok) fail(`its own deal does not start: ${started.error}`);
+  let state = started.state;
+  const moves: Move<unknown>[] = [];
+  for (let pending = game.pending(state); pending.kind !== 'over'; pending = game.pending(state)) {
+    if (moves.length > 100_000) fail('a game did not end within 100,000 moves');
+    let move: Move<unknown>;
+    if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, draws(chanceLabel(moves.length))) };
+    else {
+      const seat = pending.seats[rng.int(pending.seats.length)] as Seat;
+      const legal = game.legal(state, seat);
+      move = { seat, action: legal[rng.int(legal.length)] };
+    }
+    const r = step(game, state, move);
+    if (!r.ok) fail(`move ${json(move)} refused: ${r.error.code} ${r.error.message}`);
+    state = r.state;
+    moves.push(move);
+  }
+  const record = {
+    ...game.record.write({ setup, moves }),
+    game: game.id,
+    table,
+    result: game.record.summary(state),
+    fair: { scheme: FAIR_SCHEME, table, commitment: commitTo(seed, table), contributions, seed },
+  };
+  return verifyRecord(game, JSON.parse(json(record)));
 }

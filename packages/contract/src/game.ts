@@ -130,6 +130,12 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
   readonly name: string;
   /** Who designed it, for menus. */
   readonly designer: string;
+  /**
+   * Which rules and record this definition plays (absent: 1). A release that changes how the game is played or
+   * recorded raises it and keeps the previous definition beside the new one: a table carries the ruleset it started
+   * under and finishes under it, while new tables take the newest (docs/architecture.md, "Rulesets").
+   */
+  readonly ruleset?: number;
   readonly seats: { readonly min: number; readonly max: number };
   /** zod schemas: the protocol and the records are built from these, and every message is checked against them. */
   readonly schemas: {
@@ -145,6 +151,9 @@ export interface GameDef<S, A, V, E, Setup, O = Record<string, never>> {
    * draws the source is the table's stream 0, and `verify` deals again from the revealed seed: how a game's deal
    * draws is part of its record format (its page says it), so changing it is a new format version. */
   deal(input: { readonly names: readonly string[]; readonly options: O }, random: Random): Setup;
+  /** The options a deal was made with, as its set-up keeps them (Robbery's memory aid), for `verify` to deal again as
+   * the table did. Required of a game whose options change its set-up; absent: its deal is `defaultOptions`'. */
+  optionsOf?(setup: Setup): O;
   /** The first state from a deal, or why the deal is not one this game allows. */
   start(setup: Setup): Started<S>;
   pending(state: S): Pending;

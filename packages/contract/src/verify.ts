@@ -1,6 +1,7 @@
-// Verifying a record's fair draws (docs/records.md, "Fair draws"): the revealed seed must match the commitment, and
-// the deal and every chance move must be exactly what the seed and the contributions draw, in the record's order.
-// Pure: the command line (`<game> verify FILE`) and the browser's replay viewer run this same code.
+// Verifying a record's fair draws (docs/records.md, "Fair draws"): the revealed seed must match the commitment, the
+// deal (with the options the table was opened with) and every chance move must be exactly what the seed and the
+// contributions draw, in the record's order, and the record must be whole: the game over, with the result its header
+// says. Pure: the command line (`<game> verify FILE`) and the browser's replay viewer run this same code.
 
 import { z } from 'zod';
 import { resolveChance } from './chance.ts';
@@ -43,15 +44,34 @@ export type FairVerdict =
   /** The first chance action the draws do not give: 'deal', or the index of the chance move in the moves. */
   | { readonly ok: false; readonly kind: 'unfair'; readonly at: 'deal' | number; readonly message: string }
   /** A decision the rules refuse (as `replay` says). */
-  | { readonly ok: false; readonly kind: 'illegal'; readonly index: number; readonly error: RuleError };
+  | { readonly ok: false; readonly kind: 'illegal'; readonly index: number; readonly error: RuleError }
+  /** Every draw in it agrees, but the record is not a whole game: it ends before the game does, or its `result`
+   * header is not what its moves give (exit 3). */
+  | { readonly ok: false; readonly kind: 'incomplete'; readonly message: string };
 
-/** What verifying needs of a game: its deal, start and steps (a GameDef has them; the web builds one from parts). */
-export type FairGame = Pick<GameDef<unknown, unknown, unknown, unknown, unknown, unknown>, 'deal' | 'start' | 'pending' | 'apply' | 'resolve'> & {
+/** The exit code of `<game> verify` for a verdict: 0 verified, 1 unfair or illegal, 2 malformed, 3 incomplete. */
+export function verdictExit(verdict: FairVerdict): 0 | 1 | 2 | 3 {
+  if (verdict.ok) return 0;
+  return verdict.kind === 'malformed' ? 2 : verdict.kind === 'incomplete' ? 3 : 1;
+}
+
+/** What verifying needs of a game: its deal (and the options a set-up was dealt with), start, steps and its records'
+ * summary (a GameDef has them; the web builds one from parts). */
+export type FairGame = Pick<GameDef<unknown, unknown, unknown, unknown, unknown, unknown>, 'deal' | 'start' | 'pending' | 'apply' | 'resolve' | 'optionsOf'> & {
   readonly defaultOptions?: unknown;
+  /** The game's record summary of a state (`record.summary`): what a record's `result` header must be at the end. */
+  readonly summary: (state: unknown) => unknown;
 };
 
-/** Verifies a game as its record reads (set-up and moves) against its fair header. */
-export function verifyPlayed(game: FairGame, header: FairHeader, played: { readonly setup: unknown; readonly moves: readonly Move<unknown>[] }): FairVerdict {
+/** A game as its record reads: set-up, moves, and the `result` header if it has one. */
+export interface Played {
+  readonly setup: unknown;
+  readonly moves: readonly Move<unknown>[];
+  readonly result?: unknown;
+}
+
+/** Verifies a game as its record reads (set-up, moves, result) against its fair header. */
+export function verifyPlayed(game: FairGame, header: FairHeader, played: Played): FairVerdict {
   if (header.seed === null) return { ok: false, kind: 'malformed', message: 'fair.seed: not revealed yet (the record was written before the game was over)' };
   const names = (played.setup as { names?: unknown }).names;
   if (!Array.isArray(names)) return { ok: false, kind: 'malformed', message: 'the set-up names no players' };
@@ -63,7 +83,8 @@ export function verifyPlayed(game: FairGame, header: FairHeader, played: { reado
   const draws = fairSource(header.seed, header.table, header.contributions);
 
   // The deal: the game's own deal, drawing from stream 0, must give the record's set-up.
-  const dealt = game.deal({ names, options: game.defaultOptions ?? {} }, draws(DEAL_LABEL));
+  // Dealt with the options the table was opened with (Robbery's memory aid), which its set-up keeps.
+  const dealt = game.deal({ names, options: game.optionsOf ? game.optionsOf(played.setup) : (game.defaultOptions ?? {}) }, draws(DEAL_LABEL));
   const differs = firstDifference(dealt, played.setup, '');
   if (differs !== null) return { ok: false, kind: 'unfair', at: 'deal', message: `the draws deal another set-up than the record's (first at ${differs.path || 'the set-up'}: ${show(differs.drawn)}, the record has ${show(differs.recorded)})` };
 
@@ -80,12 +101,22 @@ export function verifyPlayed(game: FairGame, header: FairHeader, played: { reado
       if (problem) return { ok: false, kind: 'unfair', at: index, message: problem };
       count++;
     }
-    const r = step(game as AnyGame, state, move);
+    const r = step(game as unknown as AnyGame, state, move);
     if (!r.ok) return { ok: false, kind: 'illegal', index, error: r.error };
     state = r.state;
   }
+  // A record of a finished game (the seed is revealed only then) holds the whole game: one cut short, or whose result
+  // header says another end, is not the game the server recorded.
+  if (game.pending(state).kind !== 'over')
+    return { ok: false, kind: 'incomplete', message: `the game is not over after the record's ${played.moves.length} moves: the record ends before the game does` };
+  if (played.result !== undefined) {
+    const differs = firstDifference(played.result, game.summary(state), '');
+    if (differs !== null)
+      return { ok: false, kind: 'incomplete', message: `the result header is not what the moves give (at ${differs.path || 'the result'}: the header has ${show(differs.drawn)}, the moves give ${show(differs.recorded)})` };
+  }
   return { ok: true, draws: count, contributed: header.contributions.flatMap((c, seat) => (c === null ? [] : [seat])) };
 }
+
 
 /** Verifies a record (parsed JSON) of `game`: its shape, its header, then its draws. */
 export function verifyRecord(game: AnyGame, json: unknown): FairVerdict {
@@ -94,7 +125,8 @@ export function verifyRecord(game: AnyGame, json: unknown): FairVerdict {
   const fair = readFairHeader(json);
   if (!fair.ok) return { ok: false, kind: 'malformed', message: fair.message };
   if (fair.header === null) return { ok: false, kind: 'malformed', message: 'no fair header: this record is from before fair draws (it replays, but has nothing to verify)' };
-  return verifyPlayed(game, fair.header, read);
+  const result = (json as { result?: unknown }).result;
+  return verifyPlayed({ ...game, summary: (state) => game.record.summary(state) }, fair.header, { setup: read.setup, moves: read.moves, ...(result === undefined ? {} : { result }) });
 }
 
 /** The one line a failed verification gets on standard error. */
@@ -108,6 +140,8 @@ export function describeVerdict(verdict: Exclude<FairVerdict, { ok: true }>): st
       return `unfair draw at ${verdict.at === 'deal' ? 'the deal' : `move ${verdict.at}`}: ${verdict.message}`;
     case 'illegal':
       return `illegal action ${verdict.index}: ${verdict.error.rule} ${verdict.error.code}: ${verdict.error.message}`;
+    case 'incomplete':
+      return `incomplete record: ${verdict.message}`;
   }
 }
 

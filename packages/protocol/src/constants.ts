@@ -1,5 +1,16 @@
 // Wire constants, in a module of their own so a browser bundle can take them without the zod schemas.
 
+/**
+ * The wire protocol's version, which a client names in its socket.io handshake (the query parameter `protocol`; a
+ * client that names none speaks 1, as every client did before the version existed) and the server names back in
+ * its `welcome`. Within one version messages only gain fields and message types: a reader ignores what it does not
+ * know and treats a field it misses as absent. A change that cannot be made so raises it, and a server refuses a
+ * client whose version it does not speak (connect_error `wrong-protocol`: reload the page).
+ */
+export const PROTOCOL = 1;
+/** The handshake's query parameter that carries a client's protocol version. */
+export const PROTOCOL_QUERY = 'protocol';
+
 /** The socket.io event name used both ways. */
 export const MESSAGE_EVENT = 'msg';
 /** A bare latency probe: emit it with an acknowledgement callback and no payload; the server calls back at once. */

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { PlayerNameSchema, TableNameSchema } from './ids.ts';
-import { MAX_PLAYER_NAME, MAX_TABLE_NAME } from './names.ts';
+import { MAX_CODE_POINTS_PER_CHARACTER, MAX_PLAYER_NAME, MAX_TABLE_NAME } from './names.ts';
 import {
   ClientMessageSchema,
   CreateTableRequestSchema,
@@ -36,10 +36,27 @@ export interface JsonSchemaDocument {
   readonly $defs: Readonly<Record<string, JsonSchema>>;
 }
 
-/** Names are normalised by a transform (names.ts), which JSON Schema cannot say: it says what a name is. */
+/** Names are normalised by a transform (names.ts), which JSON Schema cannot say: it says what a name is, and the bound
+ * in UTF-16 code units the server checks first (no character as people see it is longer than its bound). */
 const NAMES = new Map<unknown, JsonSchema>([
-  [PlayerNameSchema, { type: 'string', minLength: 1, description: `a player's name: 1 to ${MAX_PLAYER_NAME} characters as people see them (grapheme clusters), normalised (docs/protocol.md, Names)` }],
-  [TableNameSchema, { type: 'string', minLength: 1, description: `a table's name: 1 to ${MAX_TABLE_NAME} characters as people see them (grapheme clusters), normalised (docs/protocol.md, Names)` }],
+  [
+    PlayerNameSchema,
+    {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_PLAYER_NAME * MAX_CODE_POINTS_PER_CHARACTER * 2,
+      description: `a player's name: 1 to ${MAX_PLAYER_NAME} characters as people see them (grapheme clusters), normalised (docs/protocol.md, Names)`,
+    },
+  ],
+  [
+    TableNameSchema,
+    {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_TABLE_NAME * MAX_CODE_POINTS_PER_CHARACTER * 2,
+      description: `a table's name: 1 to ${MAX_TABLE_NAME} characters as people see them (grapheme clusters), normalised (docs/protocol.md, Names)`,
+    },
+  ],
 ]);
 
 /**

@@ -30,6 +30,12 @@ export { FLOOD_CUT_OFF, MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } fr
  * device-code.ts for how a client reads what people type). */
 export const DeviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN, 'a device code is 12 characters: digits and capitals without I, L, O and U');
 
+/** A decision of the table's game, as a client sends it and as `legal` lists it: open here, since each game has its
+ * own; the server checks it against the game's action schema. */
+const DecisionSchema = z
+  .looseObject({ type: z.string() })
+  .describe("A decision of the table's game. Its exact shape is the game's: $defs.action of GET /api/games/:id/schema, against which the server checks it.");
+
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   /** Follow a table (as its seat if this socket's token holds one, else as a spectator). `since`: the last log
    * number this client has; the snapshot then holds only what it missed, if that is not too much. */
@@ -50,7 +56,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stand-in'), table: TableIdSchema, seat: SeatSchema }),
   /** A decision for one's own seat (the game's action, checked by its schema), made on the game `version` the
    * client saw. Accepted while that decision is still open, even if others decided since (simultaneous choices). */
-  z.strictObject({ type: z.literal('act'), table: TableIdSchema, version: z.int().min(0), intent: z.looseObject({ type: z.string() }) }),
+  z.strictObject({ type: z.literal('act'), table: TableIdSchema, version: z.int().min(0), intent: DecisionSchema }),
   /** After the end, anyone seated: a new table with the same seats. Everybody is told its id. */
   z.strictObject({ type: z.literal('rematch'), table: TableIdSchema }),
   /** Start or stop receiving the public lobby. */
@@ -118,7 +124,7 @@ export const ERROR_CODES = [
   'not-over', // rematch or record before the end
   'stale-version', // the action was made on a state older than this seat's open decision
   'future-version', // the action names a game version the game has not reached
-  'not-yours', // an intent naming another seat
+  'not-yours', // an intent naming another seat; a push subscription another browser holds
   'rule', // the game's rules refused the action: see `rule`
   'muted', // the host muted this seat's (or the spectators') chat
   'hints-off', // a hint at a table that does not allow them
@@ -147,7 +153,9 @@ export type WireError = DeepReadonly<z.infer<typeof WireErrorSchema>>;
 export const OutcomeSchema = z.strictObject({
   scores: z.array(z.number()).max(8),
   winners: z.array(SeatSchema).max(8),
-  places: z.array(z.int().min(1).max(8)).max(8),
+  /** Sent by every server since 0.1.0; a reader treats it as absent when it is (an older server's outcome), e.g.
+   * ranking by `scores`. Within a protocol version fields are only added, and a newer one may be missing. */
+  places: z.array(z.int().min(1).max(8)).max(8).optional(),
 });
 
 /**
@@ -161,15 +169,23 @@ export const GamePayloadSchema = z.strictObject({
   awaiting: z.array(SeatSchema).max(8),
   /** The version at which this seat's open decision opened (it stays while others decide, e.g. a simultaneous
    * pick); null when the game does not wait for this viewer. A hint thought on an older version than this was
-   * about a decision that is gone. */
-  opened: z.int().min(0).nullable(),
-  view: z.looseObject({}),
-  legal: z.array(z.looseObject({ type: z.string() })),
+   * about a decision that is gone. Sent by every server since 0.1.0 (an older one's payload lacks it: absent). */
+  opened: z.int().min(0).nullable().optional(),
+  view: z
+    .looseObject({})
+    .describe("The game as this viewer may see it. Its exact shape is the game's: $defs.view of GET /api/games/:id/schema (or $defs.payload there for the whole payload)."),
+  legal: z.array(DecisionSchema),
   outcome: OutcomeSchema.nullable(),
 });
 export type GamePayload = DeepReadonly<z.infer<typeof GamePayloadSchema>>;
 
-export const PatchOpSchema = z.strictObject({ p: z.array(z.union([z.string(), z.int().min(0)])), v: z.unknown().optional() });
+export const PatchOpSchema = z.strictObject({
+  p: z.array(z.union([z.string(), z.int().min(0)])).describe('The path in the game payload: keys and array indexes from its root.'),
+  v: z
+    .unknown()
+    .optional()
+    .describe("The new value at `p`, any JSON: a part of the game payload, whose shape is the game's ($defs.payload of GET /api/games/:id/schema). Absent: the value at `p` is removed."),
+});
 
 /** Who the receiving connection is at this table. */
 export const YouSchema = z.strictObject({ seat: SeatSchema.nullable(), host: z.boolean() });
@@ -238,7 +254,7 @@ export const ReplySchemas = {
   contribute: z.strictObject({}),
   /** `intent`: one of the asker's `legal` decisions at game `version`; `winChance`: the bot's estimate (0..1) of the
    * asker's chance of winning after it. */
-  hint: z.strictObject({ version: z.int().min(0), intent: z.looseObject({ type: z.string() }), winChance: z.number().min(0).max(1) }),
+  hint: z.strictObject({ version: z.int().min(0), intent: DecisionSchema, winChance: z.number().min(0).max(1) }),
   'push-subscribe': z.strictObject({}),
   'push-unsubscribe': z.strictObject({}),
   visibility: z.strictObject({}),

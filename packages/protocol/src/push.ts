@@ -5,18 +5,23 @@ import { z } from 'zod';
 import { GameIdSchema, SeatSchema } from './table.ts';
 import { TableIdSchema } from './ids.ts';
 
-/** base64url without padding. */
+/** base64url without padding: `bytes` bytes are exactly this many characters. */
 const base64url = (what: string, bytes: number) =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, `${what} is base64url`)
-    .refine((s) => Math.floor((s.length * 3) / 4) === bytes, `${what} is ${bytes} bytes`);
+    .length(Math.ceil((bytes * 4) / 3), `${what} is ${bytes} bytes`);
 
-/** What `PushSubscription.toJSON()` gives in a browser (its expirationTime is not needed). */
-export const PushSubscriptionSchema = z.object({
-  /** The push service's URL for this browser: https, at most 1000 characters. */
-  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
-  keys: z.object({
+/** What `PushSubscription.toJSON()` gives in a browser (its expirationTime is not needed). Strict: unknown keys are
+ * refused, as everywhere in the protocol. */
+export const PushSubscriptionSchema = z.strictObject({
+  /** The push service's URL for this browser: https, at most 1000 characters (the server also checks that its host
+   * is a public address). */
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'endpoint is an https URL' })
+    .max(1000)
+    .regex(/^https:\/\//, 'endpoint is an https URL'),
+  keys: z.strictObject({
     /** The browser's P-256 public key, uncompressed (65 bytes). */
     p256dh: base64url('keys.p256dh', 65),
     /** The browser's authentication secret (16 bytes). */

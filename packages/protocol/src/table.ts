@@ -183,7 +183,11 @@ export const LogEntrySchema = z.strictObject({
   /** 'game': one of the table's game's events (checked by its event schema); 'table': a TableNotice; 'chat': a
    * ChatLine. */
   kind: z.enum(['game', 'table', 'chat']),
-  event: z.looseObject({ type: z.string() }),
+  event: z
+    .looseObject({ type: z.string() })
+    .describe(
+      'By `kind`: "game", one of the game\'s events ($defs.event of GET /api/games/:id/schema, in the form this viewer may see); "table", a TableNotice; "chat", a ChatLine (both in $defs here).',
+    ),
 });
 export type LogEntry = DeepReadonly<z.infer<typeof LogEntrySchema>>;
 

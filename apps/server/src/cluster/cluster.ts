@@ -541,6 +541,11 @@ export class Cluster implements TableAccess, TableListener {
     await this.adopt(id);
   }
 
+  /** SIGTERM'd: handing its tables over; takes no new connections (its /healthz answers 503). */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   lobby(): LobbyEntry[] {
     const entries = [...this.registry.lobby()];
     for (const remote of this.remoteLobby.values()) entries.push(...remote);

@@ -24,7 +24,12 @@ export interface DeviceCodesOptions {
   readonly now: () => number;
   readonly redeemLimit?: RateLimit;
   readonly issueLimit?: RateLimit;
+  /** How a try is checked against a stored hash (default deviceCodeMatches; tests count the checks). */
+  readonly matches?: (code: string, stored: string) => Promise<boolean>;
 }
+
+/** A hash no code is tried against but to spend the same time: made once, of a code nobody holds. */
+let dummy: Promise<string> | null = null;
 
 export class DeviceCodes {
   private readonly redeemers = new Map<string, TokenBucket>();
@@ -61,13 +66,16 @@ export class DeviceCodes {
    */
   async redeem(address: string, code: string, device: () => Promise<TokenHash>): Promise<Result<{ table: TableId; seat: Seat }>> {
     const { tables } = this.options;
+    const matches = this.options.matches ?? deviceCodeMatches;
     if (!bucket(this.redeemers, address, this.options.redeemLimit ?? DEFAULT_REDEEM_LIMIT).take())
       return fail('rate-limited', 'too many codes tried from here: wait a little before the next');
     const tried = await tables.store.tryDeviceCode(deviceCodeId(code), DEVICE_CODE_TRIES);
+    // One slow hash for every try, whatever its id: how long the answer takes tells nobody which ids are live.
+    if (!tried || tried.tries > DEVICE_CODE_TRIES) await matches(code, await (dummy ??= hashDeviceCode(newDeviceCode())));
     if (!tried) return fail('wrong-code', WRONG);
     // Spent: every try counts, right or wrong, so no number of addresses gets more than DEVICE_CODE_TRIES at one code.
     if (tried.tries > DEVICE_CODE_TRIES) return fail('code-expired', 'this code was tried too many times and no longer works: ask for a new one');
-    if (!(await deviceCodeMatches(code, tried.hash))) return fail('wrong-code', WRONG);
+    if (!(await matches(code, tried.hash))) return fail('wrong-code', WRONG);
     if (tried.usedAt !== null) return fail('code-used', 'this code was used already: each code works once (ask for a new one)');
     const now = this.options.now();
     if (tried.expiresAt <= now) return fail('code-expired', 'this code has expired (after ten minutes, or when a newer one was made): ask for a new one');

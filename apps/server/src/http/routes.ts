@@ -1,5 +1,5 @@
 // HTTP: the games and their JSON Schemas, create a table, the public lobby, one table's public info, a finished
-// game's record, health. Every error, Fastify's own included, has the documented shape { error: { code, message } }.
+// game's record (health and metrics: operator.ts). Every error, Fastify's own included, has the documented shape { error: { code, message } }.
 
 import { CreateTableRequestSchema, TableIdSchema, TokenSchema, type ErrorCode, type TableId, type Token } from '@razzia/protocol';
 import { gameJsonSchema, protocolJsonSchema, type JsonSchemaDocument } from '@razzia/protocol/json-schema';
@@ -22,7 +22,6 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = { 413: 'too-large', 404
 export function registerRoutes(
   app: FastifyInstance,
   tables: TableAccess,
-  health: () => Record<string, unknown>,
   createLimit: RateLimit = DEFAULT_CREATE_LIMIT,
   /** The server's VAPID public key, for browsers to subscribe to pushes with. */
   pushKey?: string,
@@ -77,7 +76,8 @@ export function registerRoutes(
     const created = await tables.create(settings, hashToken(token));
     if (!created.ok) return error(reply, 400, created.error.code, created.error.message);
     const table = created.value;
-    return reply.code(201).send({ table, token, path: `/t/${table.id}` });
+    // The token is the host's seat: no cache (the browser's, a proxy's) may keep it.
+    return reply.code(201).header('cache-control', 'no-store').send({ table, token, path: `/t/${table.id}` });
   });
 
   app.get('/api/tables', async () => ({ tables: tables.lobby() }));
@@ -111,8 +111,6 @@ export function registerRoutes(
 
   // The key a browser's pushManager.subscribe needs (applicationServerKey): public by nature.
   app.get('/api/push/key', async (_req, reply) => (pushKey ? { key: pushKey } : error(reply, 404, 'not-found', 'this server sends no pushes')));
-
-  app.get('/healthz', async () => ({ status: 'ok', ...health() }));
 }
 
 /**

@@ -3,19 +3,22 @@
 // is claimed in the store before it is sent — one row per (table, moment, seat), under the table's fencing epoch
 // in a cluster — so it goes out once, whichever process hosts the table and however often it is loaded. Several
 // moments for one person within `batchMs` become one digest. A device the push service calls gone (404, 410) is
-// forgotten. Pushes are encrypted (RFC 8291, aes128gcm) and signed (VAPID) by the web-push library, and sent with
-// fetch (web-push's own sender speaks only https; this one reaches a test's plain-http endpoint as well).
+// forgotten. Pushes are encrypted (RFC 8291, aes128gcm) and signed (VAPID) by the web-push library, and sent only to
+// public https hosts, never following a redirect (endpoint.ts). A subscription belongs to the token that first
+// subscribed it: no other token takes it over.
 
-import { isIP } from 'node:net';
+import { ECDH } from 'node:crypto';
 import type { AnyGame } from '@razzia/contract';
 import { PushSubscriptionSchema, VISIBLE_FOR_MS, type PushPayload, type TableId } from '@razzia/protocol';
 import webpush from 'web-push';
 import type { TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { PushSubscriptionRecord, Store } from '../store/store.ts';
+import { TokenBucket, type RateLimit } from '../socket/rate-limit.ts';
 import type { Clock } from '../tables/clock.ts';
 import type { Published, TableHost } from '../tables/host.ts';
 import { holders, type Decision, type SeatRecord, type Table } from '../tables/table.ts';
+import { checkEndpoint, postTo, type EndpointPolicy } from './endpoint.ts';
 import type { VapidKeys } from './keys.ts';
 import { awaitedWords, timeLeftWords } from './words.ts';
 
@@ -27,8 +30,10 @@ export interface PusherOptions {
   readonly subject: string;
   /** Moments for one person within this many ms go out as one push (a digest when there are several). */
   readonly batchMs: number;
-  /** Accept http:// endpoints and local hosts (tests, whose push service is a local endpoint). */
-  readonly allowLocalEndpoints?: boolean;
+  /** Which endpoints a push may go to (default: public https hosts on port 443, resolved by the system). */
+  readonly endpoints?: EndpointPolicy;
+  /** New subscriptions per client address (default SUBSCRIBE_LIMIT). */
+  readonly subscribeLimit?: RateLimit;
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
 }
 
@@ -52,9 +57,15 @@ interface Moment {
 /** A person's subscriptions at most: a new one beyond is refused. */
 export const MAX_SUBSCRIPTIONS = 20;
 
+/** New subscriptions per client address: 20 at once (a household, a class behind one address), then one a minute.
+ * Tokens cost nothing, so the cap per token alone bounds nobody. */
+export const SUBSCRIBE_LIMIT: RateLimit = { perSecond: 1 / 60, burst: 20 };
+
 export class Pusher {
   private readonly batches = new Map<TokenHash, { moments: Moment[]; cancel: () => void }>();
   private readonly sending = new Set<Promise<unknown>>();
+  /** New subscriptions, per client address. */
+  private readonly subscribers = new Map<string, TokenBucket>();
   private stopped = false;
 
   constructor(private readonly options: PusherOptions) {}
@@ -65,28 +76,28 @@ export class Pusher {
 
   // What a client says -------------------------------------------------------------------------------------
 
-  async subscribe(owner: TokenHash | null, input: unknown): Promise<Result<object>> {
+  /** `address`: the client's (the per-address cap on new subscriptions). */
+  async subscribe(owner: TokenHash | null, address: string, input: unknown): Promise<Result<object>> {
     if (owner === null) return fail('not-seated', 'pushes are for your seats: take a seat (or open a table) first');
     const parsed = PushSubscriptionSchema.safeParse(input);
     if (!parsed.success) return fail('bad-message', `subscription: ${parsed.error.issues[0]?.message ?? 'not a push subscription'}`);
     const { endpoint, keys } = parsed.data;
-    const refused = this.refusedEndpoint(endpoint);
-    if (refused) return fail('bad-message', `subscription.endpoint: ${refused}`);
+    if (!isP256Point(keys.p256dh)) return fail('bad-message', 'subscription.keys.p256dh: not a point of the P-256 curve (an uncompressed public key)');
+    const checked = await checkEndpoint(endpoint, this.options.endpoints ?? {});
+    if (!checked.ok) return fail('bad-message', `subscription.endpoint: ${checked.reason}`);
     const held = await this.options.store.pushSubscriptions(owner);
-    if (held.length >= MAX_SUBSCRIPTIONS && !held.some((s) => s.endpoint === endpoint))
-      return fail('rate-limited', `at most ${MAX_SUBSCRIPTIONS} devices get pushes for one browser's seats: turn one off first`);
-    await this.options.store.savePushSubscription({ endpoint, owner, p256dh: keys.p256dh, auth: keys.auth }, this.options.clock.now());
+    if (!held.some((s) => s.endpoint === endpoint)) {
+      if (held.length >= MAX_SUBSCRIPTIONS) return fail('rate-limited', `at most ${MAX_SUBSCRIPTIONS} devices get pushes for one browser's seats: turn one off first`);
+      if (this.subscribers.size > 10_000) this.subscribers.clear(); // a crude bound: forgetting grants a fresh burst, nothing worse
+      let bucket = this.subscribers.get(address);
+      const limit = this.options.subscribeLimit ?? SUBSCRIBE_LIMIT;
+      if (!bucket) this.subscribers.set(address, (bucket = new TokenBucket(limit.perSecond, limit.burst)));
+      if (!bucket.take()) return fail('rate-limited', 'too many devices subscribed from here: wait a little');
+    }
+    // The first token to subscribe an endpoint keeps it: another cannot take it over (and silence its owner).
+    if (!(await this.options.store.savePushSubscription({ endpoint, owner, p256dh: keys.p256dh, auth: keys.auth }, this.options.clock.now())))
+      return fail('not-yours', 'subscription.endpoint: another browser subscribed this device');
     return ok({});
-  }
-
-  /** Push services are public https hosts: an endpoint on this machine or a private address is not one. */
-  private refusedEndpoint(endpoint: string): string | null {
-    if (this.options.allowLocalEndpoints) return null;
-    const url = new URL(endpoint);
-    if (url.protocol !== 'https:') return 'a push service is reached over https';
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return 'not a push service’s address';
-    return null;
   }
 
   async unsubscribe(owner: TokenHash | null, endpoint: string): Promise<Result<object>> {
@@ -245,17 +256,20 @@ export class Pusher {
     });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+    // Checked again at each send: a name that resolved to a public address then may not now.
+    const policy = this.options.endpoints ?? {};
+    const checked = await checkEndpoint(device.endpoint, policy);
+    if (!checked.ok) return this.options.log?.({ reason: checked.reason }, 'push not sent: the endpoint is not a push service’s');
     let status: number;
     try {
-      const response = await fetch(request.endpoint, { method: 'POST', headers, body: request.body === null ? null : new Uint8Array(request.body), signal: AbortSignal.timeout(10_000) });
-      status = response.status;
-      await response.body?.cancel();
+      status = await postTo(checked.endpoint, headers, request.body, 10_000, policy.ca);
     } catch (e) {
       return this.options.log?.({ err: e instanceof Error ? e.message : String(e) }, 'push not delivered: the push service did not answer');
     }
     // Gone: the browser unsubscribed, or the push service expired it.
     if (status === 404 || status === 410) await this.options.store.dropPushSubscription(device.endpoint);
     else if (status >= 400) this.options.log?.({ status }, 'push refused by the push service');
+    else if (status >= 300) this.options.log?.({ status }, 'push not delivered: the push service answered with a redirect, which is never followed');
   }
 
   /** Resolves when every push under way has gone (tests; a stop). */
@@ -267,5 +281,17 @@ export class Pusher {
     this.stopped = true;
     for (const { cancel } of this.batches.values()) cancel();
     this.batches.clear();
+  }
+}
+
+/** An uncompressed point of the P-256 curve (65 bytes, 0x04 first), as browsers give `keys.p256dh`. */
+function isP256Point(base64url: string): boolean {
+  const key = Buffer.from(base64url, 'base64url');
+  if (key.length !== 65 || key[0] !== 0x04) return false;
+  try {
+    ECDH.convertKey(key, 'prime256v1');
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -225,7 +225,7 @@ export class Gateway implements TableListener {
     if (msg.type === 'push-subscribe' || msg.type === 'push-unsubscribe' || msg.type === 'visibility') {
       const push = this.options.push;
       if (!push) return fail('internal', 'this server sends no pushes');
-      if (msg.type === 'push-subscribe') return push.subscribe(conn.owner, msg.subscription);
+      if (msg.type === 'push-subscribe') return push.subscribe(conn.owner, socket.handshake.address, msg.subscription);
       if (msg.type === 'push-unsubscribe') return push.unsubscribe(conn.owner, msg.endpoint);
       conn.visibleOn = msg.visible ? (msg.endpoint ?? null) : null;
       return push.visibility(conn.owner, msg.endpoint, msg.visible);

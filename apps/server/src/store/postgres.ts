@@ -4,13 +4,15 @@
 // expected log position and, in a cluster, still under the writer's epoch.
 
 import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
-import { Kysely, Migrator, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
+import { Kysely, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
 import pg from 'pg';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
 import type { Acquired, Leases, NodeId, Owner } from './leases.ts';
-import { postgresMigrations } from './postgres-migrations.ts';
-import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
+import { StartRefused } from '../refusal.ts';
+import { migratePostgres } from './postgres-migrations.ts';
+import type { SchemaState } from './schema.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, unrevealed, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
 
 interface Database {
   tables: {
@@ -45,6 +47,20 @@ interface Database {
   };
 }
 
+/** Connection errors (Node's and PostgreSQL's: invalid password, no such database, no access). */
+const UNREACHABLE = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', '28P01', '28000', '3D000'];
+
+/** A database URL without its password, to name it in a message. */
+function redacted(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return `${u.host}${u.pathname}`;
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
 /** Milliseconds by the database's clock: one clock for every process of the cluster. */
 const NOW_MS = sql<string>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
@@ -71,14 +87,21 @@ export class PostgresStore implements Store, Leases {
     this.renewals = new Kysely<Database>({ dialect: new PostgresDialect({ pool: renewals }) });
   }
 
-  /** Connects and brings the schema up to date. */
+  /** The database's schema level and this release's (store/schema.ts). */
+  schema: SchemaState = { level: 0, known: 0, compatibleFrom: 0 };
+
+  /** Connects and brings the schema up to date (or runs on a newer one that allows it, or refuses: StartRefused). */
   static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
     const store = new PostgresStore(url, options);
-    const { error, results } = await new Migrator({ db: store.db, provider: postgresMigrations }).migrateToLatest();
-    if (error) {
+    try {
+      store.schema = await migratePostgres(store.db as unknown as Kysely<unknown>, `the PostgreSQL database ${redacted(url)}`);
+    } catch (e) {
       await store.close();
-      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-      throw new Error(`PostgreSQL migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Not reachable, no such database, a wrong password: the operator's to fix, said in one line.
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && UNREACHABLE.includes(code))
+        throw new StartRefused(`cannot use the PostgreSQL database ${redacted(url)} (DATABASE_URL): ${(e as Error).message}`);
+      throw e;
     }
     return store;
   }
@@ -134,7 +157,13 @@ export class PostgresStore implements Store, Leases {
     const row = await this.db.selectFrom('tables').select(['record', 'setup', 'fair_seed']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const moves = await this.db.selectFrom('moves').select('move').where('table_id', '=', id).orderBy('idx').execute();
-    return { record: row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
+    // A finished game's seed, revealed where its record lacks it (store.ts `unrevealed`); only the seed changes.
+    const revealed = unrevealed(row.record, row.fair_seed);
+    if (revealed)
+      await sql`
+        UPDATE tables SET record = jsonb_set(record, '{fair,seed}', to_jsonb(fair_seed))
+        WHERE id = ${id} AND status = 'over' AND fair_seed IS NOT NULL AND record->'fair'->'seed' = 'null'::jsonb`.execute(this.db);
+    return { record: revealed ?? row.record, setup: row.setup ?? null, moves: moves.map((m) => m.move), fairSeed: row.fair_seed };
   }
 
   async readLog(id: TableId, afterSeq: number, limit = 1_000_000): Promise<StoredEntry[]> {
@@ -191,12 +220,13 @@ export class PostgresStore implements Store, Leases {
     return row.value;
   }
 
-  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
-    await this.db
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean> {
+    const r = await this.db
       .insertInto('push_subscriptions')
       .values({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, created_at: now })
-      .onConflict((c) => c.column('endpoint').doUpdateSet({ owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth }))
-      .execute();
+      .onConflict((c) => c.column('endpoint').doUpdateSet({ p256dh: sub.p256dh, auth: sub.auth }).where('push_subscriptions.owner', '=', sub.owner))
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {

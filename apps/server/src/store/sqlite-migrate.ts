@@ -1,11 +1,14 @@
 // The SQLite schema and its migrations (PRAGMA user_version). Schema 1 was the single-game server's: Razzia!
 // only, actions with their seats, log entries without audiences, no token list. Schema 2 is the platform's.
+// Steps are append-only and follow expand/contract (store/schema.ts): each says which older code still runs on it.
 
 import type Database from 'better-sqlite3';
 import { stepAll } from '@razzia/contract';
 import { razzia } from '@razzia/game-razzia';
 import { NOTICE_TYPES } from '@razzia/protocol';
+import { RELEASE } from '../release.ts';
 import type { Decision, StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import { judge, parseStamp, STAMP_KEY, stampOf, type SchemaState, type StepFacts } from './schema.ts';
 
 const SCHEMA_2 = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,15 +43,18 @@ CREATE TABLE IF NOT EXISTS tokens (
 `;
 
 /** One step of the schema: run once, in order, inside one transaction, when the file's `user_version` is below
- * `version`. Later steps append here with the next number; each step touches only what it adds. */
-interface SchemaStep {
-  readonly version: number;
+ * `level`. Later steps append here with the next number; each step touches only what it adds (a step that takes
+ * something away says so with `compatibleFrom`, and comes a release after the last code that read it). */
+export interface SqliteStep extends StepFacts {
   up(db: Database.Database): void;
 }
 
-const STEPS: readonly SchemaStep[] = [
+export const SQLITE_STEPS: readonly SqliteStep[] = [
   {
-    version: 2,
+    level: 2,
+    since: '0.1.0',
+    // the single-game server (schema 1) read the `actions` table this step replaces
+    compatibleFrom: 2,
     up(db) {
       const hasV1 = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'").get() !== undefined;
       if (hasV1) {
@@ -63,7 +69,8 @@ const STEPS: readonly SchemaStep[] = [
     // Fair draws: each table's secret seed, in a column of its own — written once when the table opens, never with
     // the record that every move rewrites, and never part of anything sent. Tables stored before keep NULL (their
     // chance is the CSPRNG's, as it was).
-    version: 3,
+    level: 3,
+    since: '0.1.0',
     up(db) {
       db.exec('ALTER TABLE tables ADD COLUMN fair_seed TEXT');
     },
@@ -71,7 +78,8 @@ const STEPS: readonly SchemaStep[] = [
   {
     // Play over days: each playing table's next wake (so an idle table can leave memory and one scheduler wakes it),
     // the server's own keys (VAPID), push subscriptions, and the pushes sent (one per decision and seat).
-    version: 4,
+    level: 4,
+    since: '0.1.0',
     up(db) {
       // Each part only if missing: the step holds whatever other steps a file went through.
       const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all();
@@ -105,7 +113,8 @@ const STEPS: readonly SchemaStep[] = [
   {
     // "Continue on another device": codes a seated player's device makes for another device of theirs. Stored so
     // every process of a cluster finds them; only a salted scrypt hash of each, under its first characters (its id).
-    version: 5,
+    level: 5,
+    since: '0.1.0',
     up(db) {
       db.exec(DEVICE_CODES);
     },
@@ -131,15 +140,30 @@ CREATE INDEX IF NOT EXISTS device_codes_seat ON device_codes(table_id, seat);
 CREATE INDEX IF NOT EXISTS device_codes_expiry ON device_codes(expires_at);
 `;
 
-export function migrateSqlite(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  for (const step of STEPS) {
-    if (step.version <= version) continue;
+/**
+ * Brings the file to this release's schema, or runs on a newer one that says this release can (store/schema.ts), or
+ * refuses with StartRefused. `steps` and `release`: this release's (tests pass another release's to play it).
+ */
+export function migrateSqlite(db: Database.Database, where: string, steps: readonly SqliteStep[] = SQLITE_STEPS, release = RELEASE.version): SchemaState {
+  const found = db.pragma('user_version', { simple: true }) as number;
+  const known = steps[steps.length - 1]?.level ?? 0;
+  const hasKeys = () => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'server_keys'").get() !== undefined;
+  const readStamp = () => (hasKeys() ? parseStamp(db.prepare<[string], string>('SELECT value FROM server_keys WHERE name = ?').pluck().get(STAMP_KEY)) : null);
+  const judged = judge(where, found, known, readStamp(), release);
+  if (judged.kind === 'newer') return { level: found, known, compatibleFrom: judged.stamp.compatibleFrom };
+  for (const step of steps) {
+    if (step.level <= found) continue;
     db.transaction(() => {
       step.up(db);
-      db.pragma(`user_version = ${step.version}`);
+      db.pragma(`user_version = ${step.level}`);
     })();
   }
+  // With the last step's transaction done, or on a file no release stamped yet (0.1.0's): what this schema is.
+  const stamp = stampOf(steps, release);
+  const stored = readStamp();
+  if (hasKeys() && (!stored || stored.level < stamp.level || found < known))
+    db.prepare('INSERT INTO server_keys (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(STAMP_KEY, JSON.stringify(stamp));
+  return { level: known, known, compatibleFrom: stamp.compatibleFrom };
 }
 
 interface V1Record {

@@ -2,13 +2,15 @@
 // default: one process, no set-up. Synchronous underneath, behind the asynchronous Store interface.
 
 import Database from 'better-sqlite3';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORRESPONDENCE_CLOCK, type TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import { StartRefused } from '../refusal.ts';
+import type { SchemaState } from './schema.ts';
 import { migrateSqlite } from './sqlite-migrate.ts';
-import { DEVICE_CODES_KEPT_MS, StoreConflict, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
+import { DEVICE_CODES_KEPT_MS, StoreConflict, unrevealed, type LoadedTable, type PushSubscriptionRecord, type Store, type StoredDeviceCode, type TableChange, type Wake } from './store.ts';
 
 interface DeviceCodeRow {
   id: string;
@@ -28,14 +30,23 @@ export interface SqliteOptions {
 }
 
 /** Creates the data directory if need be, or says plainly why the database cannot live there (in a container: a
- * bind mount owned by another user than the server's), rather than SQLite's SQLITE_CANTOPEN. */
-function writableDir(dataDir: string): void {
+ * bind mount owned by another user than the server's, or a database file root left behind), rather than SQLite's
+ * SQLITE_CANTOPEN or "attempt to write a readonly database". */
+function writableDir(dataDir: string, file: string): void {
+  const who = process.getuid ? ` by this process (uid ${process.getuid()})` : '';
   try {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
   } catch (e) {
-    const who = process.getuid ? ` by this process (uid ${process.getuid()})` : '';
-    throw new Error(`the data directory ${dataDir} (DATA_DIR) is not writable${who}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new StartRefused(`the data directory ${dataDir} (DATA_DIR) is not writable${who}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (!existsSync(path)) continue;
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new StartRefused(`the database file ${path} is not writable${who}: give it to the user the server runs as`);
+    }
   }
 }
 
@@ -49,13 +60,22 @@ export class SqliteStore implements Store {
    * none, and a decision opening for them costs no read. Most people never subscribe. */
   private readonly subscribed: Set<string>;
 
+  /** The file's schema level and this release's (store/schema.ts). */
+  readonly schema: SchemaState;
+
   constructor(dataDir: string, options: SqliteOptions = {}) {
-    writableDir(dataDir);
-    this.db = new Database(join(dataDir, 'razzia.sqlite'));
+    const file = join(dataDir, 'razzia.sqlite');
+    writableDir(dataDir, file);
+    this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
-    migrateSqlite(this.db);
+    try {
+      this.schema = migrateSqlite(this.db, `the SQLite database ${file}`);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
     this.subscribed = new Set(this.db.prepare<[], string>('SELECT DISTINCT owner FROM push_subscriptions').pluck().all());
     this.stmts = {
       insertTable: this.db.prepare(
@@ -65,6 +85,10 @@ export class SqliteStore implements Store {
       // entry even when the value stays the same, one more page in the write-ahead log per move.
       updateTable: this.db.prepare(
         'UPDATE tables SET record = @record, seq = @seq, version = @version WHERE id = @id AND seq = @expectedSeq',
+      ),
+      // A finished game's seed, revealed where its record lacks it (store.ts `unrevealed`); only the seed changes.
+      reveal: this.db.prepare(
+        "UPDATE tables SET record = json_set(record, '$.fair.seed', fair_seed) WHERE id = ? AND status = 'over' AND fair_seed IS NOT NULL AND json_type(record, '$.fair.seed') = 'null'",
       ),
       setStatus: this.db.prepare('UPDATE tables SET status = @status WHERE id = @id AND status != @status'),
       // Apart too, and only when it changes, for the same reason (an indexed column).
@@ -79,7 +103,7 @@ export class SqliteStore implements Store {
       putKey: this.db.prepare('INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)'),
       saveSub: this.db.prepare(
         `INSERT INTO push_subscriptions (endpoint, owner, p256dh, auth, created_at) VALUES (@endpoint, @owner, @p256dh, @auth, @now)
-         ON CONFLICT (endpoint) DO UPDATE SET owner = excluded.owner, p256dh = excluded.p256dh, auth = excluded.auth`,
+         ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth WHERE push_subscriptions.owner = excluded.owner`,
       ),
       dropSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?'),
       dropOwnSub: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ? AND owner = ?'),
@@ -156,8 +180,14 @@ export class SqliteStore implements Store {
   async load(id: TableId): Promise<LoadedTable | null> {
     const row = this.stmts.table.get(id);
     if (!row) return null;
+    let record = JSON.parse(row.record) as TableRecord;
+    const revealed = unrevealed(record, row.fair_seed);
+    if (revealed) {
+      this.stmts.reveal.run(id);
+      record = revealed;
+    }
     return {
-      record: JSON.parse(row.record) as TableRecord,
+      record,
       setup: row.setup === null ? null : JSON.parse(row.setup),
       moves: this.stmts.moves.all(id).map((m) => JSON.parse(m.move) as StoredMove),
       fairSeed: row.fair_seed,
@@ -195,9 +225,10 @@ export class SqliteStore implements Store {
     return (this.stmts.getKey.get(name) as { value: string }).value;
   }
 
-  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void> {
-    this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now });
+  async savePushSubscription(sub: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean> {
+    if (this.stmts.saveSub.run({ endpoint: sub.endpoint, owner: sub.owner, p256dh: sub.p256dh, auth: sub.auth, now }).changes !== 1) return false;
     this.subscribed.add(sub.owner);
+    return true;
   }
 
   async dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void> {

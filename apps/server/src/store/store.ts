@@ -6,6 +6,7 @@ import type { Seat } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
 import type { TokenHash } from '../ids.ts';
 import type { StoredEntry, StoredMove, TableRecord } from '../tables/table.ts';
+import type { SchemaState } from './schema.ts';
 
 /** One command's changes to one table, appended at an expected position. */
 export interface TableChange {
@@ -54,6 +55,18 @@ export class StoreConflict extends Error {
   }
 }
 
+/**
+ * A finished game whose record does not reveal its seed, though the store holds it: finished by a release that did not
+ * reveal (one from before fair draws, owning a table a newer one opened, during a rolling upgrade). Everyone was
+ * promised the seed at the end, whoever finished the game: the record as it must be, or null when it is right. Each
+ * store's `load` repairs the stored row with it (one idempotent statement that touches only the seed).
+ */
+export function unrevealed(record: TableRecord, fairSeed: string | null): TableRecord | null {
+  const fair = record.fair;
+  if (record.status !== 'over' || !fair || fair.seed !== null || !fairSeed) return null;
+  return { ...record, fair: { ...fair, seed: fairSeed } };
+}
+
 export interface LoadedTable {
   readonly record: TableRecord;
   readonly setup: unknown;
@@ -81,11 +94,14 @@ export interface StoredDeviceCode {
 export const DEVICE_CODES_KEPT_MS = 24 * 3600_000;
 
 export interface Store {
+  /** The database's schema level beside this release's (store/schema.ts); absent in a store of tests. */
+  readonly schema?: SchemaState;
   /** A new table, with the secret seed of its fair draws (stored apart from the record, written once, never
    * rewritten: a restart or another process of a cluster goes on drawing from it). */
   createTable(record: TableRecord, entries: readonly StoredEntry[], fairSeed?: string | null): Promise<void>;
   /** Appends a change, or rejects with StoreConflict if the stored table is no longer at `expectedSeq`. */
   append(change: TableChange): Promise<void>;
+  /** The table as stored, a finished one's fair seed revealed (`unrevealed`: repaired in the store too). */
   load(id: TableId): Promise<LoadedTable | null>;
   /** Log entries numbered after `afterSeq`, in order (at most `limit`). */
   readLog(id: TableId, afterSeq: number, limit?: number): Promise<StoredEntry[]>;
@@ -104,8 +120,9 @@ export interface Store {
   nextWake(after: number): Promise<number | null>;
   /** The server's own key `name` (VAPID keys): the stored one, or `make()`'s, stored once for every process. */
   serverKey(name: string, make: () => string): Promise<string>;
-  /** Keeps a subscription for its owner (again: the newest keys and owner win). */
-  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<void>;
+  /** Keeps a subscription for its owner (again: the newest keys win). False, and nothing changed, when another
+   * owner holds the endpoint: a subscription stays its first owner's. */
+  savePushSubscription(subscription: Omit<PushSubscriptionRecord, 'visibleUntil'>, now: number): Promise<boolean>;
   /** Forgets a subscription (its owner unsubscribed, or the push service said it is gone: 404 or 410). */
   dropPushSubscription(endpoint: string, owner?: TokenHash): Promise<void>;
   pushSubscriptions(owner: TokenHash): Promise<PushSubscriptionRecord[]>;

@@ -56,7 +56,7 @@ export type Command =
   /** After the end, a seated player asks for a rematch. `table`, `botSeed` and `fairSeed` are the new table's,
    * drawn by the caller: used only if no rematch was decided yet (then the new table is created by the same stored
    * step). */
-  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string; readonly fairSeed: string }
+  | { readonly type: 'rematch'; readonly owner: TokenHash | null; readonly table: TableId; readonly botSeed: string; readonly fairSeed: string; readonly ruleset?: number }
   /** A chat line: from a seat (the owner's) or a spectator (who names themself); words or a quick reaction.
    * `quietMs`: how long ago the same connection's previous line at this table was said (absent: none was), which
    * the slow mode judges a spectator's line by. */
@@ -101,11 +101,12 @@ export interface Decided {
 }
 
 /** A new, empty table. With `fairSeed` (64 hex digits, kept secret by the caller) its draws are fair: the
- * commitment is public from now on, and every seat may contribute until the start. */
-export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string, fairSeed?: string): TableRecord {
+ * commitment is public from now on, and every seat may contribute until the start. `ruleset`: its game's newest. */
+export function newTable(id: TableId, settings: TableRecord['settings'], host: TokenHash, now: number, botSeed: string, fairSeed?: string, ruleset = 1): TableRecord {
   return {
     id,
     settings,
+    ruleset,
     host,
     createdAt: now,
     status: 'waiting',
@@ -536,7 +537,7 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
       if (record.status !== 'over') return fail('not-over', 'a rematch can be asked for once the game is over');
       // Decided once: asking again (or a retried request) names the same table and changes nothing.
       if (record.rematch) return change.done({ table: record.rematch });
-      change.creates = rematchTable(record, command.table, command.botSeed, command.fairSeed, ctx.now);
+      change.creates = rematchTable(record, command.table, command.botSeed, command.fairSeed, ctx.now, command.ruleset);
       change.setRecord({ rematch: command.table });
       change.notice({ type: 'rematch', table: command.table });
       return change.done({ table: command.table });
@@ -580,14 +581,15 @@ export function decide(game: AnyGame, table: Table, command: Command, ctx: Decid
 
 /** A rematch of a finished table: the same settings, host and seats (people on the same devices, and bots; no
  * stand-ins), waiting. */
-function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: string, now: number): { record: TableRecord; entries: StoredEntry[]; fairSeed: string } {
+/** `ruleset`: the game's newest (a rematch is a new table), or else the finished table's. */
+function rematchTable(old: TableRecord, id: TableId, botSeed: string, fairSeed: string, now: number, ruleset = old.ruleset ?? 1): { record: TableRecord; entries: StoredEntry[]; fairSeed: string } {
   const seats = old.seats.map((s) => s && { name: s.name, owner: s.owner, bot: s.bot, ...(s.devices ? { devices: s.devices } : {}) });
   const entries: StoredEntry[] = [];
   seats.forEach((s, seat) => {
     if (s) entries.push({ seq: entries.length + 1, at: now, kind: 'table', notice: { type: 'seat-taken', seat, name: s.name, bot: s.bot } });
   });
   const settings = { ...old.settings, name: rematchName(old.settings.name) };
-  return { record: { ...newTable(id, settings, old.host, now, botSeed, fairSeed), seats, seq: entries.length }, entries, fairSeed };
+  return { record: { ...newTable(id, settings, old.host, now, botSeed, fairSeed, ruleset), seats, seq: entries.length }, entries, fairSeed };
 }
 
 /** A rematch's name: the finished table's with the next number in brackets, in at most MAX_TABLE_NAME characters

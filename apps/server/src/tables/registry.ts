@@ -5,7 +5,7 @@ import { searchable } from '@razzia/bots';
 import { stepAll } from '@razzia/contract';
 import { seedFrom } from '@razzia/contract/fair';
 import type { LobbyEntry, TableId, TableInfo, TableSettings } from '@razzia/protocol';
-import { GameCatalog } from '../games.ts';
+import { GameCatalog, rulesetOf } from '../games.ts';
 import { newSecretSeed, newTableId, type TokenHash } from '../ids.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { Store } from '../store/store.ts';
@@ -67,7 +67,10 @@ export class TableRegistry {
    * are absolute). Tables played over days stay in the store: the scheduler loads each when it is due, and anyone
    * opening it loads it at once. */
   async restoreActive(): Promise<number> {
-    for (const id of await this.options.store.liveTableIds()) await this.get(id);
+    for (const id of await this.options.store.liveTableIds()) {
+      // One table this release cannot host (a ruleset it no longer has) does not keep the others from being served.
+      await this.get(id).catch((e: unknown) => this.options.log?.({ table: id, error: e instanceof Error ? e.message : String(e) }, 'table not restored'));
+    }
     return this.tables.size;
   }
 
@@ -92,7 +95,7 @@ export class TableRegistry {
     if (!game) return fail('bad-message', 'no such game');
     // The fair draws' seed, from the server's randomness (its CSPRNG): only its commitment goes into the record.
     const fairSeed = seedFrom(this.options.random);
-    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed(), fairSeed);
+    const record = newTable(newTableId(), checked.value, host, this.options.clock.now(), newSecretSeed(), fairSeed, rulesetOf(game));
     await this.options.store.createTable(record, [], fairSeed);
     const fence = this.options.claim ? await this.options.claim(record.id) : undefined;
     if (fence === null) throw new Error(`could not take the lease of the new table ${record.id}`);
@@ -150,8 +153,9 @@ export class TableRegistry {
     const loaded = await this.options.store.load(id);
     if (!loaded) return null;
     const { record, setup, moves, fairSeed } = loaded;
-    const game = this.options.games.get(record.settings.game);
-    if (!game) throw new Error(`table ${id}: unknown game ${record.settings.game}`);
+    // The rules it started under, to its end (GameDef.ruleset).
+    const game = this.options.games.forTable(record);
+    if (!game) throw new Error(`table ${id}: this release does not host ruleset ${record.ruleset ?? 1} of ${record.settings.game}`);
     let state: unknown = null;
     if (setup !== null) {
       const started = game.start(setup);
@@ -175,7 +179,15 @@ export class TableRegistry {
    */
   async rematch(table: TableHost, owner: TokenHash | null): Promise<Result<{ table: TableId }>> {
     const proposed = newTableId();
-    const decided = await table.run({ type: 'rematch', owner, table: proposed, botSeed: newSecretSeed(), fairSeed: seedFrom(this.options.random) });
+    const newest = this.options.games.get(table.record.settings.game);
+    const decided = await table.run({
+      type: 'rematch',
+      owner,
+      table: proposed,
+      botSeed: newSecretSeed(),
+      fairSeed: seedFrom(this.options.random),
+      ...(newest ? { ruleset: rulesetOf(newest) } : {}),
+    });
     if (!decided.ok) return decided;
     const id = (decided.value as { table: TableId }).table;
     // Opened by this request: hosted here at once, like a table created here (the lobby lists it).

@@ -79,6 +79,9 @@ export interface TableRecord {
    * replies. A request retried after its first attempt was stored (its owner stalled, or the reply was lost) is
    * answered from here and changes nothing again, whichever process owns the table by then. Absent: none. */
   readonly requests?: readonly RequestDone[];
+  /** The ruleset of its game the table was opened under (GameDef.ruleset), which it is played and recorded by to its
+   * end, whatever a later release makes the newest. Absent in tables stored before 0.2.0: 1. */
+  readonly ruleset?: number;
   /** Fair draws: the commitment to the table's secret seed, each seat's contribution, and the seed once the game is
    * over. Absent in tables opened before fair draws (their chance comes from the server's CSPRNG, as it did). */
   readonly fair?: FairRecord;

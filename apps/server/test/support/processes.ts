@@ -9,9 +9,15 @@ import { connect as tcpConnect, createServer, type Server, type Socket as TcpSoc
 import { createInterface } from 'node:readline';
 import type { TableId } from '@razzia/protocol';
 import { PostgresStore } from '../../src/store/postgres.ts';
+import { enrol, lastLines } from './diagnostics.ts';
 import type { StoredMove } from '../../src/tables/table.ts';
+import { TEST_OPERATOR_TOKEN, operatorHeaders } from './operator.ts';
 
 const repo = new URL('../../../../', import.meta.url).pathname;
+
+/** How long a process may take to answer `/healthz` or `/metrics` for a test: against a hang (a stopped process never
+ * answers; a loaded machine's answer came later than 2 s). Not the load balancer's own check (`Upstreams`). */
+const ANSWER_MS = 30_000;
 
 /** One server process of the cluster. */
 export class NodeProcess {
@@ -29,7 +35,7 @@ export class NodeProcess {
   static start(env: Record<string, string>, main: string | undefined = process.env.RAZZIA_SERVER_MAIN): Promise<NodeProcess> {
     const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repo,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BOT_DELAY_MS: '0', LOG_LEVEL: 'info', WEB_BUILD_DIR: '/nonexistent', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines: string[] = [];
@@ -46,6 +52,7 @@ export class NodeProcess {
           node = new NodeProcess(child, url, Number(new URL(url).port));
           (node as { lines: string[] }).lines = lines;
           (node as { warnings: string[] }).warnings = warnings;
+          enrol(node);
           resolve(node);
         }
       });
@@ -53,6 +60,19 @@ export class NodeProcess {
         if (!node) reject(new Error(`server exited with ${code} before listening: ${lines.slice(-5).join('\n')}`));
       });
     });
+  }
+
+  /** For the output of a failed test (diagnostics.ts): whether it runs, and its last log lines. */
+  describe(): string[] {
+    const state = this.running ? (this.paused ? 'stopped (SIGSTOP)' : 'running') : `exited (${this.child.exitCode ?? this.child.signalCode})`;
+    // What it said besides one line per action (takeovers, stalls, drains, warnings), then its very last lines.
+    const events = this.lines.filter((l) => !l.includes('"msg":"action"'));
+    return [
+      `server process ${this.url}, pid ${this.child.pid}: ${state}; the last of what it logged besides its actions:`,
+      ...lastLines(events, 20),
+      `  and its last lines (${this.lines.length} kept):`,
+      ...lastLines(this.lines, 5),
+    ];
   }
 
   get running(): boolean {
@@ -92,6 +112,7 @@ export class NodeProcess {
     this.child.kill('SIGCONT');
   }
 
+  /** What this process tells its operator (the detail of /healthz, with the operator token). */
   async health(): Promise<{
     node: string;
     owned: string[];
@@ -101,11 +122,11 @@ export class NodeProcess {
     redis: boolean;
     members: { node: string; seenMsAgo: number }[];
   }> {
-    return (await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json() as never;
+    return (await fetch(`${this.url}/healthz`, { headers: operatorHeaders, signal: AbortSignal.timeout(ANSWER_MS) })).json() as never;
   }
 
   async metric(name: string): Promise<number> {
-    const text = await (await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
+    const text = await (await fetch(`${this.url}/metrics`, { headers: operatorHeaders, signal: AbortSignal.timeout(ANSWER_MS) })).text();
     const line = text.split('\n').find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(' ')[1]) : NaN;
   }
@@ -270,13 +291,23 @@ function canonical(value: unknown): string {
   );
 }
 
-/** Polls a condition (a server's health, a process's metrics) until it holds. */
-export async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = 30_000): Promise<T> {
+/** Polls a condition (a server's health, a process's metrics) until it holds. The limit is against a hang only (a
+ * cluster's processes share two cores with the rest of the suite); when it fires, the error says what the probe
+ * saw last (its value or its error), and the test's failure prints every process's last log lines. */
+export async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = UNTIL_MS): Promise<T> {
   const end = Date.now() + ms;
+  let last: unknown;
   for (;;) {
-    const value = await probe().catch(() => null);
+    const value = await probe().catch((e: unknown) => {
+      last = e;
+      return null;
+    });
     if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (value !== null) last = value;
+    if (Date.now() > end) throw new Error(`waited ${Math.round(ms / 1000)} s in vain for ${what} (the probe's last answer: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** How long `until` waits by default: against a hang (the longest wait a loaded run needed: some 30 s). */
+export const UNTIL_MS = 180_000;

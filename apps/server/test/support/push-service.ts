@@ -1,11 +1,18 @@
-// A push service on 127.0.0.1 for tests: it hands out subscriptions as a browser would (each device its own P-256
+// A push service on 127.0.0.1 for tests, over https (a certificate of its own, for localhost, 127.0.0.1 and
+// push.test, that the tests' servers trust: `PushService.endpoints`): it hands out subscriptions as a browser would (each device its own P-256
 // key pair and authentication secret), receives what the server pushes to them, checks the VAPID signature and
 // decrypts each message as the browser would (RFC 8291 over RFC 8188's aes128gcm: ECDH, HKDF, AES-128-GCM, here
 // with node:crypto alone, none of web-push's code), and answers with the status a test asks for.
 
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:https';
 import { PushPayloadSchema, type PushPayload } from '@razzia/protocol';
+import type { EndpointPolicy } from '../../src/push/endpoint.ts';
+
+const CERT = readFileSync(new URL('push-service-cert.pem', import.meta.url), 'utf8');
+const KEY = readFileSync(new URL('push-service-key.pem', import.meta.url), 'utf8');
 
 export interface Received {
   readonly device: string;
@@ -16,12 +23,26 @@ export interface Received {
 interface Device {
   readonly ecdh: ECDH;
   readonly auth: Buffer;
-  /** What the push service answers for this device (201 Created; 404/410 for a gone subscription). */
+  /** What the push service answers for this device (201 Created; 404/410 for a gone subscription; a redirect). */
   status: number;
+  /** With a redirect's status: where it sends the push. */
+  location?: string;
+}
+
+/** A browser's keys for a subscription: its P-256 public key and authentication secret, base64url. */
+export function browserKeys(): { p256dh: string; auth: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
 export class PushService {
+  /** How a test server reaches this push service: on this machine, trusting its certificate. */
+  static readonly endpoints: EndpointPolicy = { allowLocal: true, ca: CERT };
+
   readonly received: Received[] = [];
+  /** Every request that reached this service, pushes or not (path and method). */
+  readonly requests: string[] = [];
   /** Pushes that failed a check (signature, encryption, payload schema): a test expects none. */
   readonly errors: string[] = [];
   private readonly devices = new Map<string, Device>();
@@ -36,7 +57,8 @@ export class PushService {
 
   static async start(): Promise<PushService> {
     let service: PushService | undefined;
-    const server = createServer((req, res) => {
+    const server = createServer({ cert: CERT, key: KEY }, (req, res) => {
+      (service as PushService).requests.push(`${req.method} ${req.url}`);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -49,27 +71,32 @@ export class PushService {
           self.errors.push(e instanceof Error ? e.message : String(e));
           status = 400;
         }
-        res.writeHead(status).end();
+        const location = self.devices.get(/^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '')?.location;
+        res.writeHead(status, location && status >= 300 && status < 400 ? { location } : {}).end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    service = new PushService(server, `http://127.0.0.1:${port}`);
+    service = new PushService(server, `https://127.0.0.1:${port}`);
     return service;
   }
 
-  /** A browser's subscription (what PushSubscription.toJSON() gives) for a new device. */
-  subscribe(device: string): { endpoint: string; keys: { p256dh: string; auth: string } } {
+  /** A browser's subscription (what PushSubscription.toJSON() gives) for a new device; `host`: the name its endpoint
+   * gives this service (one a test's resolver maps to 127.0.0.1), instead of its address. */
+  subscribe(device: string, host?: string): { endpoint: string; keys: { p256dh: string; auth: string } } {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const auth = randomBytes(16);
     this.devices.set(device, { ecdh, auth, status: 201 });
-    return { endpoint: `${this.origin}/push/${device}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+    const origin = host === undefined ? this.origin : `https://${host}:${new URL(this.origin).port}`;
+    return { endpoint: `${origin}/push/${device}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
   }
 
-  /** What this device's push endpoint answers from now on. */
-  answer(device: string, status: number): void {
-    (this.devices.get(device) as Device).status = status;
+  /** What this device's push endpoint answers from now on (a redirect's status: to `location`). */
+  answer(device: string, status: number, location?: string): void {
+    const d = this.devices.get(device) as Device;
+    d.status = status;
+    d.location = location;
   }
 
   of(device: string): Received[] {
@@ -88,7 +115,7 @@ export class PushService {
     const device = name === undefined ? undefined : this.devices.get(name);
     if (!name || !device) return 404;
     if (device.status >= 400) return device.status;
-    this.checkVapid(String(headers.authorization ?? ''));
+    this.checkVapid(String(headers.authorization ?? ''), `https://${String(headers.host)}`);
     if (headers['content-encoding'] !== 'aes128gcm') throw new Error(`a push encoded ${String(headers['content-encoding'])}`);
     const payload = PushPayloadSchema.parse(JSON.parse(decrypt(device, body).toString('utf8')));
     const received: Received = { device: name, payload, headers };
@@ -101,8 +128,8 @@ export class PushService {
     return device.status;
   }
 
-  /** `vapid t=<JWT signed ES256>, k=<public key>`: signed by the server's key, for this push service's origin. */
-  private checkVapid(authorization: string): void {
+  /** `vapid t=<JWT signed ES256>, k=<public key>`: signed by the server's key, for the origin it was sent to. */
+  private checkVapid(authorization: string, origin: string): void {
     const match = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(authorization);
     if (!match) throw new Error(`a push without VAPID: ${authorization}`);
     const [, header, claims, signature, key] = match as unknown as [string, string, string, string, string];
@@ -112,7 +139,7 @@ export class PushService {
     const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
     if (!signed) throw new Error('a push whose VAPID signature does not verify');
     const { aud, exp } = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number };
-    if (aud !== this.origin) throw new Error(`a push for audience ${aud}, not ${this.origin}`);
+    if (aud !== origin) throw new Error(`a push for audience ${aud}, not ${origin}`);
     if (!(exp > 0)) throw new Error('a VAPID claim without an expiry');
   }
 

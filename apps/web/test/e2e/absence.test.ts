@@ -4,7 +4,7 @@
 // razzia.test.ts's whole game, so the two run side by side.) The shared steps are in ./support.ts.
 
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, addBot, moved, nextState, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
+import { DESKTOP, HANG_MS, LOOK_AGAIN_MS, PHONE, addBot, moved, nextState, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
 
 const e2e = useE2E();
 
@@ -22,7 +22,7 @@ describe('people missing from a table', () => {
       expect(state).toBe('act');
       const v = await version(host);
       await host.locator('[data-testid=actions] button[data-action]:not([disabled])').first().click({ timeout: 5_000 }).catch(() => undefined);
-      await moved(host, v).catch(() => undefined);
+      await moved(host, v, LOOK_AGAIN_MS).catch(() => undefined); // a swapped button: look again
     }
     // The table waits while its person reads: the server holds it for them (no bot moves, no clock runs) until the
     // summary closes — the same command that scored the round paused it, so this is no race.
@@ -33,7 +33,7 @@ describe('people missing from a table', () => {
     expect(await host.locator('[data-moment=round-summary] .auto').textContent()).toMatch(/Closes by itself/);
     await view(host, 'round-summary-alone');
     await e2e.audit(host, 'round summary, alone');
-    await host.waitForSelector('[data-moment=round-summary]', { state: 'detached', timeout: 30_000 });
+    await host.waitForSelector('[data-moment=round-summary]', { state: 'detached', timeout: HANG_MS });
     // Closed (it told the server so): the game goes on, to this player's next decision.
     expect(await nextState(host)).toBe('act');
     e2e.expectClean();

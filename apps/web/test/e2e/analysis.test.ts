@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, addBot, fixtures, openTable, shot, startGame, useE2E, view } from './support.ts';
+import { DESKTOP, HANG_MS, PHONE, addBot, fixtures, openTable, shot, startGame, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -25,7 +25,7 @@ describe('a post-game analysis', () => {
     await addBot(host, 0, 'random');
     await addBot(host, 1, 'greedy');
     await startGame(host);
-    await host.waitForSelector('[data-testid=ranking]', { timeout: 120_000 });
+    await host.waitForSelector('[data-testid=ranking]', { timeout: HANG_MS });
 
     const phone = await e2e.newPage(PHONE, { isMobile: true, context: { reducedMotion: 'reduce' } });
     await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
@@ -36,11 +36,11 @@ describe('a post-game analysis', () => {
     await phone.click('[data-testid=analysis-run]');
     const progress = phone.locator('[data-testid=analysis-progress]');
     expect(await progress.getAttribute('data-status')).toBe('running');
-    await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
+    await expect.poll(() => progress.textContent(), { timeout: HANG_MS }).toMatch(/Decision \d+ of \d+/);
     expect(await phone.locator('[data-testid=analysis-progress] progress').count()).toBe(1);
 
     const mark = phone.locator('[data-testid=analysis-mark]').first();
-    await mark.waitFor({ timeout: 200_000 });
+    await mark.waitFor({ timeout: HANG_MS });
     const better = (await mark.locator('[data-testid=analysis-better]').textContent()) ?? '';
     expect(better).toMatch(/^Better .+ \d{1,3}% to win$/);
     expect(await mark.locator('.badge').textContent()).toMatch(/Inaccuracy|Mistake|Blunder/);
@@ -84,7 +84,7 @@ describe('a post-game analysis', () => {
       await page.selectOption('[data-testid=analysis-seat]', '1');
       await page.click('[data-testid=analysis-run]');
       const progress = page.locator('[data-testid=analysis-progress]');
-      await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toMatch(/Decision \d+ of \d+/);
+      await expect.poll(() => progress.textContent(), { timeout: HANG_MS }).toMatch(/Decision \d+ of \d+/);
       await page.click('[data-testid=analysis-stop]');
       expect(await progress.getAttribute('data-status')).toBe('stopped');
       await shot(page, `bots-analysis-${name}-desktop-light`);

@@ -6,7 +6,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, addBot, moved, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
+import { DESKTOP, HANG_MS, PHONE, addBot, moved, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 
@@ -62,7 +62,7 @@ describe('bots worth playing against', () => {
     await spectator.waitForSelector('[data-testid=hints-on]');
     expect(await spectator.locator('[data-testid=hint]').count()).toBe(0); // watching: nothing to ask about
 
-    await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+    await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: HANG_MS });
     // Where the game starts on the page, on the desktop and on a phone: a hint coming or going never moves it.
     const places = async () => {
       const at = async () => host.evaluate(() => Math.round(document.querySelector('.game')!.getBoundingClientRect().top + scrollY));
@@ -75,7 +75,7 @@ describe('bots worth playing against', () => {
     const without = await places();
     await host.click('[data-testid=hint]');
     const choice = host.locator('[data-testid=hint-choice]');
-    await choice.waitFor({ timeout: 60_000 });
+    await choice.waitFor({ timeout: HANG_MS });
     expect(await places()).toEqual(without);
     const said = await host.locator('[data-testid=hint-said]').textContent();
     expect(said).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
@@ -102,7 +102,7 @@ describe('bots worth playing against', () => {
       expect(await host.locator('style[data-hint-ring]').count()).toBe(0);
     }
     // Everybody is told that Ann asked (never what she was told).
-    await expect.poll(() => spectator.locator('body').textContent(), { timeout: 30_000 }).toMatch(/Ann asked for a hint/);
+    await expect.poll(() => spectator.locator('body').textContent(), { timeout: HANG_MS }).toMatch(/Ann asked for a hint/);
     expect(await spectator.locator('[data-testid=hint-choice]').count()).toBe(0);
     await view(spectator, 'bots-hints-on-spectator-phone');
     await e2e.audit(spectator, 'hints on (spectator, phone, light)');
@@ -127,9 +127,9 @@ describe('bots worth playing against', () => {
       await takeSeat(host, 0, 'Ann');
       for (let seat = 1; seat < players; seat++) await addBot(host, seat, 'greedy');
       await startGame(host);
-      await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: 90_000 });
+      await host.waitForSelector('[data-testid=hint]:not([disabled])', { timeout: HANG_MS });
       await host.click('[data-testid=hint]');
-      await host.locator('[data-testid=hint-choice]').waitFor({ timeout: 60_000 });
+      await host.locator('[data-testid=hint-choice]').waitFor({ timeout: HANG_MS });
       expect(await host.locator('[data-testid=hint-said]').textContent()).toMatch(/A bot would: .+ \(about \d{1,3}% chance to win after it\)/);
       const ringed = await host.evaluate(() => {
         const rule = document.querySelector('style[data-hint-ring]')?.textContent ?? '';

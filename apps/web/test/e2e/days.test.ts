@@ -4,7 +4,7 @@
 
 import { PushPayloadSchema, type PushPayload } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, addBot, nextTurn, startGame, takeSeat, useE2E } from './support.ts';
+import { DESKTOP, HANG_MS, addBot, nextTurn, startGame, takeSeat, useE2E } from './support.ts';
 
 const e2e = useE2E();
 
@@ -67,7 +67,7 @@ describe('play over days in the browser', () => {
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })),
       );
     // (A limit against a hang: on the saturated machine of a whole run the worker once took longer than 10 s.)
-    await expect.poll(shown, { timeout: 60_000 }).toEqual([{ title: 'Your turn: Slow Sunday', body: 'Razzia! · draw, thief or call · 47 h left', tag: `razzia-${id}`, url: `/t/${id}` }]);
+    await expect.poll(shown, { timeout: HANG_MS }).toEqual([{ title: 'Your turn: Slow Sunday', body: 'Razzia! · draw, thief or call · 47 h left', tag: `razzia-${id}`, url: `/t/${id}` }]);
     // A newer push with the same tag replaces it: one notification per table.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: e2e.url, registrationId: registrations[0]?.registrationId as string, data: JSON.stringify({ ...payload, body: 'Razzia! · bid or pass · 30 h left' }) });
     await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['Razzia! · bid or pass · 30 h left']);

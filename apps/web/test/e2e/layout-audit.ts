@@ -17,11 +17,15 @@
 //
 // Asked to (`languages`), it looks at the page in the other languages too, picked in the page's own header.
 //
+// Each look is at the settled page (./settle.ts): fonts loaded, and a frame in which no animation or transition runs,
+// so nothing is measured on its way somewhere.
+//
 // The page keeps what is found; `check` throws with every problem in words, so a failure says what is wrong where.
 
 import type { Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/lib/i18n/index.ts';
 import { MAX_ELEMENTS, installPhoneRules, tapShifts } from './layout-phone.ts';
+import { SETTLE_LIMIT_MS, installSettle } from './settle.ts';
 
 export interface Size {
   readonly width: number;
@@ -77,8 +81,12 @@ async function watchBoard(page: Page): Promise<void> {
   });
 }
 
-/** Every rule at the page's present size; the page's scroll position is given back afterwards. */
-function inspect(rules: { phoneMax: number; minText: number; maxElements: number }): Found {
+/** Every rule at the page's present size, in the first settled frame (./settle.ts: nothing is measured on its way
+ * somewhere); the page's scroll position is given back afterwards. */
+async function inspect(rules: { phoneMax: number; minText: number; settleMs: number; maxElements: number }): Promise<Found> {
+  const settled = await (window as unknown as { __razziaSettle: (ms: number) => Promise<{ waitedMs: number; unsettled?: string[] }> }).__razziaSettle(rules.settleMs);
+  if (settled.unsettled) return [`the page was still animating after ${settled.waitedMs} ms: ${settled.unsettled.join('; ')}`];
+  // From here on the inspection runs in one go, in that frame: nothing on the page changes while it looks.
   const found: string[] = [];
   const main = document.querySelector('main');
   if (!main) return ['no main element'];
@@ -261,7 +269,8 @@ export function layoutAudit(): LayoutAudit {
       const dims = `${size?.width ?? own?.width}×${size?.height ?? own?.height}`;
       covered.add(`${language ?? spoken} ${dims}`);
       const label = `${name} at ${dims}${language ? ` (${language})` : ''}`;
-      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, maxElements: MAX_ELEMENTS })) found.push(`${label}: ${p}`);
+      await installSettle(page);
+      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, settleMs: SETTLE_LIMIT_MS, maxElements: MAX_ELEMENTS })) found.push(`${label}: ${p}`);
     };
     await at(null);
     for (const size of also) await at(size);

@@ -25,7 +25,7 @@ import type { Page } from 'playwright-core';
 export const MAX_ELEMENTS = 1000;
 
 interface PhoneWindow {
-  __razziaScreen?: (rules: { maxElements: number }) => string[];
+  __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
   __razziaTaps?: { armed: { x: number; y: number; anchor: Element | null; top: number; version: string; what: string } | null; shifts: string[] };
 }
 

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SMALL_PHONE, everyLanguageAt, layoutAudit } from './layout-audit.ts';
-import { DESKTOP, PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { DESKTOP, HANG_MS, PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E();
 const layout = layoutAudit();
@@ -41,36 +41,36 @@ interface Played {
 /** One decision by the page: whatever the action bar asks (its `data-decision`), the way this player plays. */
 async function decide(page: Page, style: Style, played: Played): Promise<void> {
   const bar = page.locator('[data-testid=actions]');
-  const decision = await bar.getAttribute('data-decision', { timeout: 5_000 }).catch(() => null);
+  const decision = await bar.getAttribute('data-decision');
   switch (decision) {
     case 'pick': {
       const card = bar.locator('button[data-action=choose]:not([disabled])').first();
       if (style.keyboard) {
         // The card its number names (the first one allowed), held by that number, not re-looked-for on each poll.
-        const key = String(await card.getAttribute('data-key', { timeout: 10_000 }));
+        const key = String(await card.getAttribute('data-key'));
         const chosen = bar.locator(`button[data-action=choose][data-key="${key}"]`);
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.keyboard.press(key);
         await expect.poll(() => chosen.getAttribute('aria-pressed', { timeout: 500 }).catch(() => null)).toBe('true');
         await page.keyboard.press('Enter');
       } else {
-        await card.click({ timeout: 10_000 });
-        await bar.locator('button[data-action=lay]:not([disabled])').click({ timeout: 10_000 });
+        await card.click();
+        await bar.locator('button[data-action=lay]:not([disabled])').click();
       }
       played.picks++;
       break;
     }
     case 'place':
-      await bar.locator('button[data-action=place]').first().click({ timeout: 10_000 });
+      await bar.locator('button[data-action=place]').first().click();
       played.places++;
       break;
     case 'propose':
-      await bar.locator(`button[data-action=${style.hard ? 'all-mine' : 'fair'}]`).click({ timeout: 10_000 });
-      await bar.locator('button[data-action=propose]:not([disabled])').click({ timeout: 10_000 });
+      await bar.locator(`button[data-action=${style.hard ? 'all-mine' : 'fair'}]`).click();
+      await bar.locator('button[data-action=propose]:not([disabled])').click();
       played.proposals++;
       break;
     case 'answer':
-      await bar.locator(`button[data-action=${style.hard ? 'refuse' : 'accept'}]`).click({ timeout: 10_000 });
+      await bar.locator(`button[data-action=${style.hard ? 'refuse' : 'accept'}]`).click();
       if (style.hard) played.refusals++;
       else played.accepts++;
       break;
@@ -183,7 +183,7 @@ describe('Dorra’s Razzia in real browsers', () => {
             return false;
           },
           { moments: MOMENTS as Record<string, string>, seen: [...seen] as string[] },
-          { timeout: 300_000, polling: 40 },
+          { timeout: HANG_MS, polling: 40 },
         );
         const name = (await next.jsonValue()) as Moment | 'over';
         if (name === 'over') return;
@@ -239,12 +239,12 @@ describe('Dorra’s Razzia in real browsers', () => {
         const next = await host.waitForFunction(
           () => (document.querySelector('[data-testid=ranking]') ? 'over' : document.querySelector('[data-testid=skip]') ? 'skip' : false),
           null,
-          { timeout: 300_000, polling: 50 },
+          { timeout: HANG_MS, polling: 50 },
         );
         if ((await next.jsonValue()) === 'over') return;
         // The round may end by itself as Skip is pressed: then there is nothing to skip.
         await host.locator('[data-testid=skip]').click({ timeout: 2_000 }).catch(() => undefined);
-        await host.waitForSelector('.dorra[data-playing=false], [data-testid=ranking]', { timeout: 60_000 });
+        await host.waitForSelector('.dorra[data-playing=false], [data-testid=ranking]', { timeout: HANG_MS });
       }
     })();
     const [byHost, byPhone] = await playing;
@@ -255,7 +255,7 @@ describe('Dorra’s Razzia in real browsers', () => {
     const pages = [host, phone, spectator];
     const rankings = await Promise.all(
       pages.map(async (p) => {
-        await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
+        await p.waitForSelector('[data-testid=ranking]', { timeout: HANG_MS });
         return p.locator('[data-testid=ranking] li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('style')} ${li.querySelector('.total')?.textContent}`));
       }),
     );
@@ -292,7 +292,7 @@ describe('Dorra’s Razzia in real browsers', () => {
 
     // The replay viewer steps through the finished game: the table as a spectator saw it, move by move.
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    const steps = await spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 });
+    const steps = await spectator.locator('[data-testid=step]').textContent({ timeout: HANG_MS });
     // every decision, shuffle and die: at least the 96 picks and 12 places of the game
     expect(Number(/(\d+)\D*$/.exec(steps ?? '')?.[1])).toBeGreaterThan(12 * 9);
     await spectator.click('button:has-text("Round 3")');

@@ -16,6 +16,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
+  HANG_MS,
   PHONE,
   addBot,
   dismissMoment,
@@ -27,6 +28,7 @@ import {
   shot,
   startGame,
   takeSeat,
+  tapInView,
   useE2E,
   version,
   view,
@@ -237,7 +239,7 @@ describe('a whole game in real browsers', () => {
 
     // ── The spectator (reduced motion) follows a live auction and its result ────────────────────────────────
     const spectating = (async () => {
-      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: 180_000 });
+      await spectator.waitForSelector('[data-testid=auction-slot].running', { timeout: HANG_MS });
       const text = await spectator.locator('[data-testid=auction-slot]').textContent();
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
@@ -261,7 +263,7 @@ describe('a whole game in real browsers', () => {
             };
           },
           null,
-          { timeout: 180_000, polling: 'raf' },
+          { timeout: HANG_MS, polling: 'raf' },
         )
       ).jsonValue()) as { motion: string | undefined; running: number; won: string };
       expect(instant.motion).toBe('off');
@@ -270,7 +272,7 @@ describe('a whole game in real browsers', () => {
       await shot(spectator, 'auction-won-reduced-motion');
       // The round's summary, for a spectator: the round as it ended (it never changes while open), and it steps
       // aside by itself once the table goes on — a spectator holds nothing up and is never asked to dismiss it.
-      await spectator.waitForSelector('[data-testid=round-summary]', { timeout: 300_000 });
+      await spectator.waitForSelector('[data-testid=round-summary]', { timeout: HANG_MS });
       const asEnded = await spectator.locator('[data-testid=round-summary]').textContent();
       expect(asEnded).toMatch(/Cheques for round 2/);
       const gone = await spectator.waitForFunction(
@@ -279,18 +281,18 @@ describe('a whole game in real browsers', () => {
           return !summary ? 'closed by itself' : summary.textContent !== text ? `changed while open: ${summary.textContent}` : false;
         },
         asEnded,
-        { timeout: 300_000, polling: 100 },
+        { timeout: HANG_MS, polling: 100 },
       );
       expect(await gone.jsonValue()).toBe('closed by itself');
     })();
 
     // The winner's moment, seen at full motion on the desktop and on the phone.
     const wonMoment = async (page: Page, name: string) => {
-      await page.waitForSelector('section.player.just-won .arrivals', { timeout: 180_000 });
+      await page.waitForSelector('section.player.just-won .arrivals', { timeout: HANG_MS });
       const panel = page.locator('section.player.just-won');
       expect(await panel.locator('.won-by').textContent()).toMatch(/^Won with \d+$/);
       expect(await page.locator('[data-testid=auction-result]').textContent()).toMatch(/won with \d+/);
-      await view(page, name);
+      await view(page, name, { moving: true }); // the cards on their way: the moment is its motion
     };
     const wonShots = Promise.all([wonMoment(host, 'auction-won-desktop'), wonMoment(phone, 'auction-won-phone')]);
 
@@ -374,6 +376,7 @@ describe('a whole game in real browsers', () => {
     let readable = false;
     let alerted: Spied | null = null;
     let courtChecked = false;
+    let explained = false;
     const checkCourt = async (page: Page, keys: boolean) => {
       // A court call on an empty row, a misclick away, asks first; nothing is sent until it is confirmed.
       if (courtChecked || (await page.locator('.board .row .card').count()) > 0) return;
@@ -445,14 +448,14 @@ describe('a whole game in real browsers', () => {
         expect(faces.police).toMatch(/Police \d of 7\. Police card 7 ends the round at once, with no auction/);
         readable = true;
       }
-      // Any card explains itself on a tap (a phone shows no tooltips).
+      // Any card explains itself on a tap (a phone shows no tooltips): one the player can see, above the pinned
+      // decisions. (These can cover more than half a phone's screen, bids and all: a card scrolled to the middle of
+      // the screen lay under them, and Playwright's tap waited in vain for a minute in a fresh-clone run.)
       if (phoneStep === 3) {
-        const card = page.locator('.board .row .card, section.player .chip').first();
-        if ((await card.count()) > 0) {
-          // Tapped in the middle of the screen, as a player would: the phone's pinned decisions cover its bottom and
-          // the turn bar its top (a panel's card scrolled only just into view lay under them once).
-          await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-          await card.tap();
+        const cards = page.locator('.board .row .card, section.player .chip');
+        const count = await cards.count();
+        for (let i = 0; i < Math.min(count, 20) && !explained; i++) explained = await tapInView(page, cards.nth(i));
+        if (explained) {
           await page.waitForSelector('[data-testid=card-explained]');
           expect(await page.locator('[data-testid=card-explained]').textContent()).toMatch(/— |\w/);
           await view(page, 'card-explained-phone');
@@ -528,6 +531,7 @@ describe('a whole game in real browsers', () => {
     expect(new Set(phoneTops).size, JSON.stringify(phoneTops)).toBe(1);
     expect(layout.checks).toBeGreaterThan(20);
     expect(readable).toBe(true);
+    expect(explained).toBe(true);
     // Felix's phone, hidden, was told it was his turn: the title, a tone, a vibration and a notification.
     expect(alerted).not.toBeNull();
     expect(alerted!.notes).toContain('Your turn');
@@ -536,7 +540,7 @@ describe('a whole game in real browsers', () => {
 
     // ── Results: the same everywhere, in colours, readable on a phone in English and Spanish ─────────────────
     const rankings = await Promise.all([host, phone, elke, dennis, spectator].map(async (p) => {
-      await p.waitForSelector('[data-testid=ranking]', { timeout: 60_000 });
+      await p.waitForSelector('[data-testid=ranking]', { timeout: HANG_MS });
       return p.locator('[data-testid=ranking]').evaluate((r) => [...r.querySelectorAll('li')].map((li) => li.querySelector('.total')?.textContent).join(','));
     }));
     for (const r of rankings) expect(r).toBe(rankings[0]);
@@ -603,7 +607,7 @@ describe('a whole game in real browsers', () => {
     await shot(phone, 'rules-phone');
     await audit(phone, 'rules, phone');
     await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: HANG_MS })).toMatch(/^Move 0 of \d+$/);
     // The replay on a phone: back, play and forward on screen beside the board, at the top of the page and further
     // down it.
     const beside = () =>
@@ -635,7 +639,7 @@ describe('a whole game in real browsers', () => {
     expect(record.status()).toBe(200);
     expect((await record.json()).format).toBe('razzia-record/1');
     await spectator.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
-    await expect.poll(() => spectator.locator('[data-testid=step]').textContent({ timeout: 30_000 })).toMatch(/^Move 0 of \d+$/);
+    await expect.poll(() => spectator.locator('[data-testid=step]').textContent({ timeout: HANG_MS })).toMatch(/^Move 0 of \d+$/);
     expect(await spectator.locator('[data-testid=lines]').textContent()).toBe('log line 0');
     await spectator.click('[data-testid=last]');
     const last = await spectator.locator('[data-testid=step]').textContent();
@@ -729,7 +733,7 @@ describe('a whole game in real browsers', () => {
 
     // Back: the notice goes by itself, the decisions are live again, nothing was played meanwhile, and one plays.
     offline = false;
-    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: 30_000 });
+    await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: HANG_MS });
     await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBeGreaterThan(0);
     expect(await version(phone)).toBe(at);
     expect(await phone.locator('[role=alert]').count()).toBe(0);

@@ -38,7 +38,7 @@ const enabled = (page: Page, selector: string) => page.locator(`[data-testid=act
 function friendMove(other: number, tap: boolean) {
   return async (page: Page) => {
     const press = (button: Locator) => (tap ? button.tap({ timeout: 10_000 }) : button.click({ timeout: 10_000 }));
-    const holder = await page.locator('[data-seat][data-dog]').getAttribute('data-seat', { timeout: 1_000 }).catch(() => null);
+    const holder = await page.evaluate(() => document.querySelector('[data-seat][data-dog]')?.getAttribute('data-seat') ?? null);
     const friendsHaveDog = holder === '0' || holder === '1';
     const choices = [
       '[data-give=tile]',

@@ -11,15 +11,16 @@
 //     e2e.expectClean(); // no CSP violation, no axe violation on any audited page
 //   });
 
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '@razzia/server';
 import { chromiumEndpoint, webBuild } from '../services.ts';
+import { SETTLE_LIMIT_MS, installSettle, settle } from './settle.ts';
 
 export const web = new URL('../..', import.meta.url).pathname;
 export const artifacts = join(web, 'test-artifacts');
@@ -27,6 +28,74 @@ export const fixtures = join(web, '../../fixtures');
 /** The two screens every item is checked on: a common laptop and a common phone. */
 export const DESKTOP = { width: 1366, height: 850 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * The limit of any wait for what another page or the server does (a move, a moment, the next turn): against a hang
+ * only. No state of a game takes this long to come on a machine that works, however slow and busy (the longest
+ * seen: a page waiting some 90 s while the others ran their audits, on the saturated two-core machine); when it
+ * fires, the test fails and every page says what it showed (see `useE2E`).
+ */
+export const HANG_MS = 300_000;
+
+/** The promise, or a rejection once `ms` have passed (for what is looked at after a failure: it must not hang). */
+export function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/** What a page shows now, in words: where it is, its table's state (game version, log number, status, decisions,
+ * moment, notices) and the last lines of its log. For the message of a wait that failed, and after a failure. */
+export async function describePage(page: Page): Promise<string> {
+  const size = page.viewportSize();
+  const where = `${page.url()}${size ? ` (${size.width}×${size.height})` : ''}`;
+  const state = await within(
+    10_000,
+    page.evaluate(() => {
+      const words = (e: Element | null | undefined) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const log = [...document.querySelectorAll('.log li')];
+      const moment = document.querySelector<HTMLElement>('[data-testid=moment]');
+      return {
+        version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? null,
+        seq: words(log.at(-1)?.querySelector('.n')) || null,
+        status: words(document.querySelector('[data-testid=status]')),
+        decisions: [...document.querySelectorAll<HTMLButtonElement>('[data-testid=actions] button')].map((b) => `${words(b).slice(0, 40)}${b.disabled ? ' (disabled)' : ''}`).slice(0, 12),
+        moment: moment ? `${moment.dataset.moment}${moment.dataset.blocking === 'true' ? ', waiting to be dismissed' : ''}` : null,
+        dialog: document.querySelector('dialog[open]') ? words(document.querySelector('dialog[open] h2')) || 'open' : null,
+        notices: [...document.querySelectorAll('[role=alert], [role=status]')].map(words).filter(Boolean).slice(0, 6),
+        animating: document.getAnimations().filter((a) => a.playState === 'running').length,
+        log: log.slice(-8).map((li) => ((li as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim()),
+      };
+    }),
+  ).catch((e: Error) => e.message.split('\n')[0]!);
+  if (typeof state === 'string') return `${where}: not readable (${state})`;
+  const facts = [
+    state.version !== null ? `game version ${state.version}` : null,
+    state.seq ? `log at ${state.seq}` : null,
+    state.status ? `status "${state.status.slice(0, 160)}"` : null,
+    state.decisions.length ? `decisions [${state.decisions.join(' | ')}]` : null,
+    state.moment ? `moment ${state.moment}` : null,
+    state.dialog ? `dialog "${state.dialog}"` : null,
+    state.notices.length ? `notices ${JSON.stringify(state.notices)}` : null,
+    state.animating ? `${state.animating} animations running` : null,
+  ].filter(Boolean);
+  return [`${where}: ${facts.join(', ') || 'no table on this page'}`, ...state.log.map((l) => `    log: ${l.slice(0, 200)}`)].join('\n');
+}
+
+/** Every table the server holds, as it holds it (for the output of a failed test). */
+function serverTables(server: RunningServer | undefined): string[] {
+  if (!server) return ['the server did not start'];
+  const lines = ['the server holds:'];
+  for (const host of server.tables.all()) {
+    const r = host.record;
+    const awaiting = r.decisions.map((d) => `seat ${d.seat}${d.deadline ? ` (deadline in ${Math.round((d.deadline - Date.now()) / 1000)} s)` : ''}`).join(', ');
+    const seats = r.seats.map((s, i) => `${i}: ${s ? (s.bot ? `bot ${s.bot}` : 'person') : 'empty'}`).join(', ');
+    lines.push(`  table ${r.id} (${r.settings.game ?? 'razzia'}, ${r.status}): log at ${r.seq}, game version ${r.version}, awaiting ${awaiting || 'nobody'}${r.pause ? `, paused for seats ${r.pause.waiting.join(', ')}` : ''}; seats ${seats}`);
+  }
+  return lines.length > 1 ? lines : ['the server holds no table'];
+}
 
 export interface PageOptions {
   /** A phone: touch, a mobile viewport, a 2× screen. */
@@ -83,17 +152,55 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
     await server?.close();
   });
 
+  // A red run must say why from its output alone (CI's machine is gone afterwards): when a test fails, whatever the
+  // cause (an assertion, a wait's limit, the test's own limit), every page still open is described — its table's
+  // state, the last lines of its log, a screenshot and its console, kept in test-artifacts/failures/ — and so is
+  // every table the server holds.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const lines = [`\n── ${task.file?.name ?? '?'} › "${task.name}" failed: what each page showed ──`];
+    const slug = `${(task.file?.name ?? 'e2e').split('/').pop()!.replace(/\.test\.ts$/, '')}-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`;
+    mkdirSync(join(artifacts, 'failures'), { recursive: true });
+    for (const [i, watched] of pages.entries()) {
+      if (watched.page.isClosed()) continue;
+      const file = join(artifacts, 'failures', `${slug}-page${i + 1}`);
+      lines.push(`page ${i + 1} ${await describePage(watched.page)}`);
+      const shotTaken = await within(30_000, watched.page.screenshot({ path: `${file}.png` })).then(
+        () => `${file}.png`,
+        (e: Error) => `none (${e.message.split('\n')[0]})`,
+      );
+      writeFileSync(`${file}.console.txt`, `${watched.console.join('\n')}\n`);
+      lines.push(`  screenshot: ${shotTaken}`, `  console (${watched.console.length} lines, all in ${file}.console.txt)${watched.console.length ? ', the last:' : ''}`);
+      for (const c of watched.console.slice(-5)) lines.push(`    ${c.slice(0, 300)}`);
+    }
+    lines.push(...serverTables(server));
+    console.error(lines.join('\n'));
+  }, 180_000);
+
+  /** Every page of every context, with what its console said. */
+  const pages: { page: Page; console: string[] }[] = [];
   const watch = (context: BrowserContext) => {
     contexts.push(context);
     // Waits with no limit of their own (Playwright's default is 30 s) wait for the server and other pages: the
     // browser shares the cores with the rest of the suite. A limit against a hang, not a measure of speed.
-    context.setDefaultTimeout(60_000);
+    context.setDefaultTimeout(HANG_MS);
     context.on('page', (page) => {
+      const watched = { page, console: [] as string[] };
+      pages.push(watched);
+      const keep = (line: string) => {
+        watched.console.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+        if (watched.console.length > 500) watched.console.splice(0, 100);
+      };
       page.on('pageerror', (e) => {
+        keep(`[pageerror] ${e.stack ?? e.message}`);
         throw new Error(`page error: ${e.message}`);
       });
       page.on('console', (m) => {
+        keep(`[${m.type()}] ${m.text()}`);
         if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      });
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) keep(`[navigated] ${frame.url()}`);
       });
     });
     return context;
@@ -127,24 +234,121 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
   };
 }
 
-/** A full-page screenshot in apps/web/test-artifacts/<name>.png. */
-export const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+export interface ShotOptions {
+  /** The screenshot is of a moment in motion (an auction's winner as the cards fly): taken at once, not settled. */
+  readonly moving?: boolean;
+}
 
-/** The viewport only (what a player sees without scrolling), in apps/web/test-artifacts/<name>.png. */
-export const view = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+/** A full-page screenshot of the settled page (./settle.ts) in apps/web/test-artifacts/<name>.png. */
+export async function shot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  if (!options.moving) await settle(page);
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/** The viewport only (what a player sees without scrolling), settled, in apps/web/test-artifacts/<name>.png. */
+export async function view(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  if (!options.moving) await settle(page);
+  await page.screenshot({ path: join(artifacts, `${name}.png`) });
+}
 
 /** axe-core, evaluated in the page (as the browser's devtools would: the page's CSP does not apply). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs every axe rule (WCAG A/AA and best practice) on the page as it is now; keeps what fails, by name. */
-export async function audit(page: Page, name: string, into: Record<string, string[]>): Promise<void> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
+/**
+ * Runs every axe rule (WCAG A/AA and best practice) on the settled page (./settle.ts); keeps what fails, by name.
+ *
+ * The page is settled when axe starts, but it may start animating during the run (another person's move arrives): a
+ * node some animation touched while axe measured it (the animation's element holds it, or it holds the animation's
+ * element) was measured mid-animation, so its finding is not taken; the page is settled and measured again, until
+ * every finding is of a node no animation touched. An element that fails only mid-fade is no finding; one whose
+ * settled colours fail is. A node still touched at the limit (a hang: nothing animates that long) is reported with
+ * what moved it.
+ */
+export async function audit(page: Page, name: string, into: Record<string, string[]>, limitMs = SETTLE_LIMIT_MS): Promise<void> {
+  await installSettle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async (limit) => {
+    type Node = { target: string[]; element?: Element };
+    type Axe = { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: Node[] }[] }> };
+    const w = window as unknown as { axe: Axe; __razziaSettle: (ms: number) => Promise<{ unsettled?: string[] }>; __razziaMoving: () => Animation[] };
+    const findings = new Map<string, Set<string>>();
+    const add = (rule: string, target: string) => findings.set(rule, (findings.get(rule) ?? new Set()).add(target));
+    const started = performance.now();
+    for (;;) {
+      const left = Math.max(0, limit - (performance.now() - started));
+      const settled = await w.__razziaSettle(left);
+      // Every element an animation or transition ran on while axe measured.
+      const touched = new Set<Element>();
+      const sample = () => {
+        for (const a of w.__razziaMoving()) {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          if (target) touched.add(target);
+        }
+      };
+      const onStart = (e: Event) => e.target instanceof Element && touched.add(e.target);
+      const kinds = ['animationstart', 'transitionrun', 'transitionstart'];
+      for (const k of kinds) document.addEventListener(k, onStart, true);
+      let sampling = true;
+      const tick = () => {
+        if (!sampling) return;
+        sample();
+        requestAnimationFrame(tick);
+      };
+      tick();
+      const { violations } = await w.axe.run(document, { resultTypes: ['violations'], elementRef: true });
+      sampling = false;
+      sample();
+      for (const k of kinds) document.removeEventListener(k, onStart, true);
+      const moved = (e: Element) => [...touched].some((t) => t.contains(e) || e.contains(t));
+      const unsure: string[] = [];
+      for (const v of violations)
+        for (const n of v.nodes) {
+          if (n.element && n.element.isConnected && moved(n.element)) unsure.push(`${v.id}: ${n.target.join(' ')}`);
+          else if (!n.element || n.element.isConnected || !moved(n.element)) add(v.id, n.target.join(' '));
+        }
+      if (unsure.length === 0) break;
+      if (performance.now() - started > limit || settled.unsettled) {
+        for (const u of unsure) add(u.slice(0, u.indexOf(':')), `${u.slice(u.indexOf(':') + 2)} (measured only while animating: ${(settled.unsettled ?? []).join('; ') || 'animations kept starting'})`);
+        break;
+      }
+    }
+    return [...findings].map(([rule, targets]) => `${rule}: ${[...targets].slice(0, 3).join(', ')}`);
+  }, limitMs);
   if (found.length > 0) into[name] = found;
+}
+
+/**
+ * Taps an element as a player would: first scrolled to the middle of the part of the screen nothing pinned covers —
+ * under what sticks to the top (a turn bar) and above a phone's pinned decisions, however tall they are now — on
+ * the settled page. Resolves false, tapping nothing, when no scroll brings its centre there uncovered (the pinned
+ * decisions leave it no room): the caller picks another.
+ */
+export async function tapInView(page: Page, target: Locator): Promise<boolean> {
+  await settle(page);
+  const free = await target.evaluate((el) => {
+    const pinned = (e: Element | null): boolean => {
+      for (let a = e; a && a !== document.body; a = a.parentElement) {
+        const position = getComputedStyle(a).position;
+        if (position === 'fixed' || position === 'sticky') return true;
+      }
+      return false;
+    };
+    const box = () => el.getBoundingClientRect();
+    const x = Math.min(Math.max(box().left + box().width / 2, 1), innerWidth - 1);
+    // The free band: from below whatever is pinned at the top, down to the top of the pinned decisions.
+    const bottom = Math.min(innerHeight, ...[...document.querySelectorAll('[data-dock]')].map((d) => d.getBoundingClientRect().top));
+    let top = 0;
+    while (top < bottom && pinned(document.elementFromPoint(x, top + 1))) top += 4;
+    if (bottom - top < 8) return false;
+    scrollBy(0, box().top + box().height / 2 - (top + bottom) / 2);
+    const r = box();
+    const y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    return y > top && y < bottom && !!hit && (hit === el || el.contains(hit));
+  });
+  if (!free) return false;
+  await target.tap();
+  return true;
 }
 
 // ── The table chrome's steps (the same for every game) ────────────────────────────────────────────────────────
@@ -197,26 +401,32 @@ export async function startGame(host: Page): Promise<void> {
 // The game's container carries `data-version` (the payload's version); this seat's decisions are the enabled
 // buttons inside `[data-testid=actions]`; the results page shows `[data-testid=ranking]`.
 
+/**
+ * Waits until `predicate` (run in the page every `polling` ms) returns something truthy, and resolves with it; past
+ * the limit (against a hang: HANG_MS), fails saying what it waited for and what the page showed.
+ */
+export async function waitForPage<T, A>(page: Page, what: string, predicate: (arg: A) => T | false | null | undefined, arg: A, options: { timeout?: number; polling?: number } = {}): Promise<T> {
+  const timeout = options.timeout ?? HANG_MS;
+  const handle = await page.waitForFunction(predicate as (arg: unknown) => unknown, arg as unknown, { timeout, polling: options.polling ?? 50 }).catch(async (e: Error) => {
+    throw new Error(`waited ${Math.round(timeout / 1000)} s in vain for ${what} on ${await describePage(page)}\n(${e.message.split('\n')[0]})`);
+  });
+  return (await handle.jsonValue()) as T;
+}
+
 /** Waits until this page can act ('act') or shows the results ('over'); says what the page showed if in vain. */
-export async function nextTurn(page: Page, timeout = 90_000): Promise<'act' | 'over'> {
-  const handle = await page
-    .waitForFunction(
-      () => {
-        if (document.querySelector('[data-testid=ranking]')) return 'over';
-        // A moment the table shows (a round's summary) holds the game until it is dismissed: not a turn yet.
-        if (document.querySelector('[data-testid=moment][data-blocking=true]')) return false;
-        return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
-      },
-      null,
-      { timeout, polling: 50 },
-    )
-    .catch(async (e: Error) => {
-      const status = await page.locator('[data-testid=status]').textContent().catch(() => '?');
-      const actions = await page.locator('[data-testid=actions]').innerText().catch(() => 'no action bar');
-      const banner = await page.locator('[role=alert], [role=status]').allInnerTexts().catch(() => []);
-      throw new Error(`${page.url()} waited in vain: status "${status}", actions "${actions}", banners ${JSON.stringify(banner)}: ${e.message}`);
-    });
-  return (await handle.jsonValue()) as 'act' | 'over';
+export async function nextTurn(page: Page, timeout = HANG_MS): Promise<'act' | 'over'> {
+  return waitForPage(
+    page,
+    'a decision of this page or the results',
+    () => {
+      if (document.querySelector('[data-testid=ranking]')) return 'over';
+      // A moment the table shows (a round's summary) holds the game until it is dismissed: not a turn yet.
+      if (document.querySelector('[data-testid=moment][data-blocking=true]')) return false;
+      return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
+    },
+    null,
+    { timeout },
+  );
 }
 
 /** The game version the page shows (its `data-version`), or null. */
@@ -226,8 +436,10 @@ export async function version(page: Page): Promise<string | null> {
 
 /** After a move, waits until the table shows a newer version, the results, or a moment that waits for this
  * player (a round's summary can open over the decisions just as a move is made). */
-export async function moved(page: Page, from: string | null, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
+export async function moved(page: Page, from: string | null, timeout = HANG_MS): Promise<void> {
+  await waitForPage(
+    page,
+    `the table to move on from version ${from}`,
     (v) =>
       !!document.querySelector('[data-testid=ranking]') ||
       !!document.querySelector('[data-testid=moment][data-blocking=true]') ||
@@ -240,27 +452,36 @@ export async function moved(page: Page, from: string | null, timeout = 30_000): 
 /** What this page waits for now: its decision ('act'), a moment to dismiss ('moment'), or the results ('over'). The
  * limit is against a hang only: while this page waits, the other people's pages run their audits and layout checks,
  * which on a busy two-core machine took longer than 90 s once. */
-export async function nextState(page: Page, timeout = 180_000): Promise<'act' | 'over' | 'moment'> {
-  const handle = await page.waitForFunction(
+export async function nextState(page: Page, timeout = HANG_MS): Promise<'act' | 'over' | 'moment'> {
+  return waitForPage(
+    page,
+    'a decision of this page, a moment to dismiss or the results',
     () => {
       if (document.querySelector('[data-testid=ranking]')) return 'over';
       if (document.querySelector('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]')) return 'moment';
       return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
     },
     null,
-    { timeout, polling: 50 },
+    { timeout },
   );
-  return (await handle.jsonValue()) as 'act' | 'over' | 'moment';
 }
 
-/** Dismisses a moment that waits for this player (a round's summary), if one is showing, and waits until it is gone. */
+/** Dismisses a moment that waits for this player (a round's summary), if one is showing, and waits until it is gone
+ * (it may also close by itself meanwhile: then the press finds nothing to press, and that is fine). */
 export async function dismissMoment(page: Page): Promise<boolean> {
-  const button = page.locator('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]');
-  if ((await button.count()) === 0) return false;
-  await button.click({ timeout: 5_000 }).catch(() => undefined); // it may have closed by itself meanwhile
-  await page.waitForSelector('[data-testid=moment][data-blocking=true]', { state: 'detached', timeout: 10_000 });
+  // This moment's own button (a locator would press the next moment's too, if this one closed by itself).
+  const button = await page.$('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]');
+  if (!button) return false;
+  const gone = waitForPage(page, 'the moment to close', () => !document.querySelector('[data-testid=moment][data-blocking=true]'), null);
+  await Promise.race([button.click().catch(() => undefined), gone.catch(() => undefined)]);
+  await gone;
   return true;
 }
+
+/** How long `playToEnd` waits for the table to show its move before it looks again: a press may have found a button
+ * that a re-render swapped, so nothing was sent. Not a limit: on a slow machine the move simply shows later, and the
+ * next look finds the table moved on or the same decision still open (pressed again, a stale one is refused). */
+export const LOOK_AGAIN_MS = 30_000;
 
 export interface PlayOptions {
   /** Makes one decision (default: clicks the first enabled button among the decisions). */
@@ -278,6 +499,7 @@ export interface PlayOptions {
  */
 export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<number> {
   let moves = 0;
+  // (A press that finds no button within 10 s is given up and looked at again: a re-render may have swapped it.)
   const move = options.move ?? ((p: Page) => p.locator('[data-testid=actions] button:not([disabled])').first().click({ timeout: 10_000 }).catch(() => undefined));
   for (;;) {
     const state = await nextState(page);
@@ -291,7 +513,7 @@ export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<
     if ((await nextState(page)) !== 'act') continue;
     const before = await version(page);
     await move(page);
-    await moved(page, before).catch(() => undefined); // a refused or swapped button: look again
+    await moved(page, before, LOOK_AGAIN_MS).catch(() => undefined); // a refused or swapped button: look again
     moves++;
   }
 }

@@ -3,7 +3,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_COLOURS, othersAreBots, seatColour, seatStyle } from '../../src/lib/table/seats.ts';
-import { forgetTable, myTables, rememberTable, updateTable, type MyTable } from '../../src/lib/client/mytables.ts';
+import { forgetTable, myTables, rememberTable, resultOf, updateTable, type MyTable } from '../../src/lib/client/mytables.ts';
 import { markdownToHtml } from '../../src/lib/rules/markdown.ts';
 import { ranking } from '../../src/lib/table/ranking.ts';
 import { wentOn } from '../../src/lib/table/moments.ts';
@@ -63,6 +63,15 @@ describe('My tables', () => {
     expect(myTables()).toEqual([]);
     localStorage.setItem('razzia.tables', JSON.stringify([{ id: 1 }, table('ok', 1)]));
     expect(myTables().map((t) => t.id)).toEqual(['ok']);
+  });
+});
+
+describe('an older server’s payload', () => {
+  it('an outcome without places (fields are only added within a protocol version) is kept without them and ranked by score', () => {
+    const old = { scores: [12, 30, 30], winners: [1, 2] };
+    expect(resultOf(old)).toEqual({ scores: [12, 30, 30], winners: [1, 2] });
+    expect(resultOf({ ...old, places: [3, 1, 1] })).toEqual({ ...old, places: [3, 1, 1] });
+    expect(ranking(resultOf(old), ['A', 'B', 'C']).map((r) => [r.name, r.rank])).toEqual([['B', 1], ['C', 1], ['A', 3]]);
   });
 });
 

@@ -1,11 +1,17 @@
 // The platform's conformance checks at every player count: legal lists, purity, schemas, addressing, records and
 // sampling (which also catches a view that leaks what it should hide).
 
-import { checkConformance } from '@razzia/contract/conformance';
+import { checkConformance, checkFairRecord, optionVariants } from '@razzia/contract/conformance';
 import { describe, expect, it } from 'vitest';
 import { razziaDorra } from '../src/index.ts';
 
 describe('Razzia satisfies the game contract', () => {
+  it('a fair record played with every combination of its options verifies, as the server records it', () => {
+    expect(optionVariants(razziaDorra)).toEqual([{}]);
+    for (const options of optionVariants(razziaDorra))
+      expect(checkFairRecord(razziaDorra, { players: 4, options }), JSON.stringify(options)).toMatchObject({ ok: true });
+  });
+
   for (const players of [3, 4, 5, 6, 7, 8])
     it(`at ${players} players: legal lists, purity, schemas, addressing, records and sampling over 12 random games`, () => {
       const report = checkConformance(razziaDorra, { players, games: 12 });

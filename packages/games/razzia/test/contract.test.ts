@@ -1,13 +1,19 @@
 // Razzia! on the game contract: the platform's conformance checks at every player count, and what the contract
 // adds to the engine (pending seats, seatless decisions, addressed events, records through the generic replay).
 
-import { checkConformance } from '@razzia/contract/conformance';
+import { checkConformance, checkFairRecord, optionVariants } from '@razzia/contract/conformance';
 import { Rng, replay, step } from '@razzia/contract';
 import { describe, expect, it } from 'vitest';
 import { legalActions, newGame, razzia, toRecord, view } from '../src/index.ts';
 import { FOUR, randomGame } from './helpers.ts';
 
 describe('Razzia! satisfies the game contract', () => {
+  it('a fair record played with every combination of its options verifies, as the server records it', () => {
+    expect(optionVariants(razzia)).toEqual([{}]);
+    for (const options of optionVariants(razzia))
+      expect(checkFairRecord(razzia, { players: 3, options }), JSON.stringify(options)).toMatchObject({ ok: true });
+  });
+
   for (const players of [2, 3, 4, 5])
     it(`at ${players} players: legal lists, purity, schemas, addressing, records and sampling over 40 random games`, () => {
       const report = checkConformance(razzia, { players, games: 40 });

@@ -8,7 +8,7 @@ import { actor, legalActions } from './legal.ts';
 import { readRecord, summarize, writeRecord, RECORD_FORMAT } from './record.ts';
 import { sampleState } from './sample.ts';
 import { ActionSchema, GameEventSchema, GameViewSchema, OptionsSchema, SetupSchema } from './schemas.ts';
-import { dealWith, startGame } from './setup.ts';
+import { dealWith, setupOptions, startGame } from './setup.ts';
 import { describeEvent, resultTable } from './text.ts';
 import type { Action, GameEvent, GameSetup, GameState, GameView } from './types.ts';
 import { tell, view } from './view.ts';
@@ -43,6 +43,7 @@ export const robbery: GameDef<GameState, Action, GameView, GameEvent, GameSetup,
   },
   defaultOptions: { memoryAid: false },
   deal: ({ names, options }, random: Random) => dealWith(names, random, options),
+  optionsOf: setupOptions,
   start: startGame,
   pending,
   legal: legalActions,

@@ -23,6 +23,12 @@ export function dealWith(names: readonly string[], random: Random, options: { re
   return { names: [...names], deck, ...(options.memoryAid ? { memoryAid: true } : {}) };
 }
 
+/** The table's options a deal was made with (B8.3's memory aid, which the set-up keeps): `verify` deals again with
+ * them. */
+export function setupOptions(setup: GameSetup): { readonly memoryAid: boolean } {
+  return { memoryAid: setup.memoryAid ?? false };
+}
+
 /** Why a set-up is not a Robbery deal, or null if it is one. */
 export function checkSetup(setup: GameSetup): string | null {
   const n = setup.names.length;

@@ -2,13 +2,19 @@
 // adds: awaited seats (the Guard Dog's holder among them), chance for every reshuffle, the legal list a client
 // computes from its view, sampling from a view, and records through the generic replay.
 
-import { checkConformance } from '@razzia/contract/conformance';
+import { checkConformance, checkFairRecord, optionVariants } from '@razzia/contract/conformance';
 import { Rng, replay, step } from '@razzia/contract';
 import { describe, expect, it } from 'vitest';
 import { legalActions, legalInView, robbery, unseenCards, view, type GameState } from '../src/index.ts';
 import { act, newGame, play, randomGame, table } from './helpers.ts';
 
 describe('Robbery satisfies the game contract', () => {
+  it('a fair record played with every combination of its options verifies, as the server records it', () => {
+    expect(optionVariants(robbery)).toEqual([{ memoryAid: false }, { memoryAid: true }]);
+    for (const options of optionVariants(robbery))
+      expect(checkFairRecord(robbery, { players: 3, options }), JSON.stringify(options)).toMatchObject({ ok: true });
+  });
+
   for (const players of [2, 3, 4, 5])
     it(`at ${players} players: legal lists, purity, schemas, addressing, records and sampling over 40 random games`, () => {
       const report = checkConformance(robbery, { players, games: 40 });

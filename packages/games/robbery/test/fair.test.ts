@@ -1,6 +1,7 @@
 // `robbery verify` on the fair-draws fixtures (fixtures/fair/robbery, written by scripts/make-fair-fixtures.ts):
 // a finished game's record verifies; a changed seed, contribution, deal or chance outcome fails where it was changed;
-// a record without a revealed seed or header is malformed. All in process through runCli (what the bin runs), the
+// a record without a revealed seed or header is malformed; one cut short, or whose result header is not its moves', is
+// incomplete (exit 3). All in process through runCli (what the bin runs), the
 // verifiable one through the bin as well.
 
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { robbery } from '../src/index.ts';
 const repo = new URL('../../../../', import.meta.url).pathname;
 const fixtures = join(repo, 'fixtures', 'fair', 'robbery');
 
-type Expected = { exit: 0; draws: number; contributed: number[] } | { exit: 1; at: 'deal' | 'commitment' | number } | { exit: 2; says: string };
+type Expected = { exit: 0; draws: number; contributed: number[] } | { exit: 1; at: 'deal' | 'commitment' | number } | { exit: 2; says: string } | { exit: 3; says: string };
 
 function verify(file: string): { code: number; stdout: string; stderr: string } {
   let stdout = '';
@@ -28,7 +29,7 @@ const cases = readdirSync(fixtures)
 
 describe('robbery verify on the fair-draws fixtures', () => {
   it('has a verifiable record and altered ones', () => {
-    expect(cases.map(([name]) => name)).toEqual(expect.arrayContaining(['verified.json', 'seed-changed.json', 'contribution-changed.json', 'no-header.json']));
+    expect(cases.map(([name]) => name)).toEqual(expect.arrayContaining(['verified.json', 'seed-changed.json', 'contribution-changed.json', 'no-header.json', 'incomplete.json', 'result-changed.json', 'verified-memory-aid.json']));
   });
 
   for (const [name, file, expected] of cases)
@@ -44,6 +45,7 @@ describe('robbery verify on the fair-draws fixtures', () => {
       const lines = stderr.trimEnd().split('\n');
       expect(lines).toHaveLength(1);
       if (expected.exit === 2) expect(lines[0]).toMatch(new RegExp(`^malformed record: .*${expected.says}`));
+      else if (expected.exit === 3) expect(lines[0]).toMatch(new RegExp(`^incomplete record: .*${expected.says}`));
       else if (expected.at === 'commitment') expect(lines[0]).toMatch(/^unfair: the seed does not match the commitment/);
       else expect(lines[0]).toMatch(new RegExp(`^unfair draw at ${expected.at === 'deal' ? 'the deal' : `move ${expected.at}`}: `));
     });

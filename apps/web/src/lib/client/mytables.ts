@@ -36,6 +36,12 @@ export function myTables(): MyTable[] {
 }
 
 /** Keeps (or updates) a table in the list; the oldest fall off past the limit. */
+/** What the list keeps of a game's outcome. An older server's outcome may lack `places` (fields are only added
+ * within a protocol version, so a reader treats a missing one as absent): kept without, ranked by score then. */
+export function resultOf(outcome: { readonly scores: readonly number[]; readonly winners: readonly number[]; readonly places?: readonly number[] | undefined }): NonNullable<MyTable['result']> {
+  return { scores: [...outcome.scores], winners: [...outcome.winners], ...(outcome.places ? { places: [...outcome.places] } : {}) };
+}
+
 export function rememberTable(table: MyTable): void {
   const list = [table, ...myTables().filter((t) => t.id !== table.id)].slice(0, LIMIT);
   storage()?.setItem(KEY, JSON.stringify(list));

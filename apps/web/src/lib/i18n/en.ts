@@ -129,6 +129,7 @@ export const en = {
   'replay.fair.atMove': 'move {n}',
   'replay.fair.atCommitment': 'the seed does not match the commitment',
   'replay.fair.atHeader': 'the record’s fair-draws header',
+  'replay.fair.incomplete': 'the record is not the whole game',
   'replay.loading': 'Loading…',
 
   'error.bad-message': 'The server did not understand that.',
@@ -275,6 +276,24 @@ export const en = {
   'error.code-expired': 'That code no longer works (a code lasts ten minutes, and only the newest counts): make a new one.',
   'error.code-used': 'That code was used already: make a new one.',
   'home.continue': 'Continue a game from another device',
+  'ear.events': 'Game announcements',
+  'ear.turns': 'Your decisions',
+  'ear.answers': 'Answers to the keys',
+  'ear.help': 'Keys for screen readers (press ?)',
+  'ear.guide': 'Playing with a screen reader',
+  'ear.said': '{name} says: {text}',
+  'ear.reacted': '{name} reacts {reaction}',
+  'ear.seconds': '{n} {n:second|seconds}',
+  'ear.noClock': 'No turn clock at this table.',
+  'ear.clock': '{name}: {time} left',
+  'ear.clockPaused': '{name}: {time} left, stopped while the table waits',
+  'ear.last': 'Last events:',
+  'ear.nothingYet': 'Nothing has happened yet.',
+  'ear.over': 'The game is over: the results are on the page.',
+  'ear.notStarted': 'The game has not started yet.',
+  'ear.watching': 'You are watching: you hold nothing.',
+  'ear.noDecision': 'You have no decision to make now.',
+  'table.removeFrom': '{name} from seat {n}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,7 +4,7 @@
 import { step } from '@razzia/contract/step';
 import { apply, resolve } from '@razzia/game-razzia-dorra/apply';
 import { pending } from '@razzia/game-razzia-dorra/legal';
-import { readRecord } from '@razzia/game-razzia-dorra/record';
+import { readRecord, summarize } from '@razzia/game-razzia-dorra/record';
 import { dealSetup, startGame } from '@razzia/game-razzia-dorra/setup';
 import type { GameEvent, GameState } from '@razzia/game-razzia-dorra/types';
 import { eventFor, view } from '@razzia/game-razzia-dorra/view';
@@ -44,7 +44,7 @@ export function replayNow(json: unknown): ReplayLoaded {
   const played = { setup: read.setup, moves: read.moves };
   // The deal draws nothing here (D2.1: the shuffles are the first chance moves); every shuffle and die must be what
   // the revealed seed draws.
-  const fair = fairVerdict(json, { ...game, deal: ({ names }: { names: readonly string[] }) => dealSetup(names), start: startGame } as never, played);
+  const fair = fairVerdict(json, { ...game, deal: ({ names }: { names: readonly string[] }) => dealSetup(names), start: startGame, summary: summarize } as never, played);
   return {
     ok: true,
     replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played, finished, fair },

@@ -7,7 +7,7 @@ import type { LogEntry } from '@razzia/protocol/table';
 import type { ReplayLoaded } from '../types.ts';
 
 export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
-  const [{ readRecord, moveOf }, { startGame, dealWith }, { apply }, { view }, { razziaRules }, { fairVerdict }] = await Promise.all([
+  const [{ readRecord, moveOf, summarize }, { startGame, dealWith }, { apply }, { view }, { razziaRules }, { fairVerdict }] = await Promise.all([
     import('@razzia/game-razzia/record'),
     import('@razzia/game-razzia/setup'),
     import('@razzia/game-razzia/apply'),
@@ -41,7 +41,7 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
   const played = { setup: read.setup, moves: read.actions.map(moveOf) };
   const finished = illegal === null && state.phase.kind === 'over';
   // The deal is Razzia!'s only chance: dealt again from the revealed seed, it must be the record's.
-  const fair = fairVerdict(json, { ...razziaRules, deal: ({ names }: { names: readonly string[] }, random: Random) => dealWith(names, random) } as never, played);
+  const fair = fairVerdict(json, { ...razziaRules, deal: ({ names }: { names: readonly string[] }, random: Random) => dealWith(names, random), summary: summarize } as never, played);
   return { ok: true, replay: { views: states.map((s) => view(s, null)), log, ends, rounds: roundStarts(states), names: read.setup.names, illegal, played, finished, fair } };
 }
 

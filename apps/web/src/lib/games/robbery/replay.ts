@@ -9,7 +9,7 @@ import type { LogEntry } from '@razzia/protocol/table';
 import type { ReplayLoaded } from '../types.ts';
 
 export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
-  const [{ readRecord }, { startGame, dealWith }, { apply, resolve }, { view, tell }, { actor }, { fairVerdict }] = await Promise.all([
+  const [{ readRecord, summarize }, { startGame, dealWith, setupOptions }, { apply, resolve }, { view, tell }, { actor }, { fairVerdict }] = await Promise.all([
     import('@razzia/game-robbery/record'),
     import('@razzia/game-robbery/setup'),
     import('@razzia/game-robbery/apply'),
@@ -51,7 +51,20 @@ export async function replayRecord(json: unknown): Promise<ReplayLoaded> {
     if (s.phase.kind === 'reshuffle') return { kind: 'chance', chance: { kind: 'shuffle', size: s.discard.length } };
     return { kind: 'decide', seats: [actor(s) as number] };
   };
-  const fair = fairVerdict(json, { deal: ({ names }: { names: readonly string[] }, random: Random) => dealWith(names, random), start: startGame, pending, apply, resolve } as never, played);
+  // Dealt again with the table's options (the memory aid), as the set-up keeps them.
+  const fair = fairVerdict(
+    json,
+    {
+      deal: ({ names, options }: { names: readonly string[]; options: { memoryAid?: boolean } }, random: Random) => dealWith(names, random, options),
+      optionsOf: setupOptions,
+      start: startGame,
+      pending,
+      apply,
+      resolve,
+      summary: summarize,
+    } as never,
+    played,
+  );
   return {
     ok: true,
     replay: { views: states.map((s) => view(s, null)), log, ends, rounds: raidStarts(states), names: read.setup.names, illegal, played, finished, fair },

@@ -1,0 +1,116 @@
+// The end-to-end support's own rules, on fixture pages in the run's real Chromium (no server). axe-core looks at a
+// settled page (./settle.ts and `audit` in ./support.ts): a text measured while it fades in is no finding, however
+// much it fails half transparent; a text whose settled colours fail is one, animated or not. The fixture starts the
+// fade at the very moment axe starts measuring, so the first measurement is mid-fade whatever the machine's speed.
+// And a tap lands where a player can see the element (`tapInView`): above a phone's pinned decisions, however tall.
+
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumEndpoint } from '../services.ts';
+import { settle } from './settle.ts';
+import { PHONE, audit, tapInView } from './support.ts';
+
+const FIXTURE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Audit fixture</title></head>
+  <body style="background: #fff">
+    <main>
+      <h1>Audit fixture</h1>
+      <p id="good" style="color: #000; background: #fff">Black on white once settled</p>
+      <p id="bad" style="color: #777; background: #888">Grey on grey, settled or not</p>
+    </main>
+  </body>
+</html>`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.connect(await chromiumEndpoint());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fixture(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.setContent(FIXTURE);
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page;
+}
+
+describe('the audits look at a settled page', () => {
+  it('a text fading in while axe measures is measured again once settled: only the one whose settled colours fail is reported', async () => {
+    const page = await fixture();
+    // Each axe run is counted; the first one starts both texts fading in (at a fifth of their opacity for 0.8 s) as
+    // it starts measuring.
+    await page.evaluate(() => {
+      const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+      const run = axe.run.bind(axe);
+      const w = window as unknown as { runs: number };
+      w.runs = 0;
+      axe.run = (...args: unknown[]) => {
+        if (w.runs++ === 0) for (const id of ['good', 'bad']) document.getElementById(id)!.animate([{ opacity: 0.2 }, { opacity: 0.2 }], { duration: 800 });
+        return run(...args);
+      };
+    });
+    const found: Record<string, string[]> = {};
+    await audit(page, 'fixture', found);
+    expect(found).toEqual({ fixture: ['color-contrast: #bad'] });
+    // The first measurement (both failing mid-fade) was not taken: axe measured the page again, settled.
+    expect(await page.evaluate(() => (window as unknown as { runs: number }).runs)).toBe(2);
+    await page.context().close();
+  });
+
+  it('the same texts fading at once: the half-transparent black fails, which is why the audit waits', async () => {
+    const page = await fixture();
+    // Held mid-fade (a paused animation is not one that runs: the page is "settled" with it so), axe sees both fail.
+    await page.evaluate(() => {
+      for (const id of ['good', 'bad']) document.getElementById(id)!.animate([{ opacity: 0.2 }, { opacity: 0.2 }], { duration: 800 }).pause();
+    });
+    const found: Record<string, string[]> = {};
+    await audit(page, 'held mid-fade', found);
+    expect(found).toEqual({ 'held mid-fade': ['color-contrast: #good, #bad'] });
+    await page.context().close();
+  });
+
+  it('a page is settled once no animation runs; one that animates past the limit is named in the error', async () => {
+    const page = await fixture();
+    await page.evaluate(() => document.getElementById('good')!.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300 }));
+    await settle(page);
+    expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+    await page.evaluate(() => document.getElementById('bad')!.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 600_000, id: 'endless-fade' }));
+    await expect(settle(page, 200)).rejects.toThrow(/still animating after \d+ ms: endless-fade on p \(\d+ of 600000 ms\)/);
+    await page.context().close();
+  });
+
+  it('a tap lands where a player sees the element: above pinned decisions taller than half the screen, under a sticky bar', async () => {
+    const page = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+    // A phone's table: a sticky turn bar, a long page of cards, and decisions pinned to the bottom, 60 % of the screen
+    // tall, with as much room left under the page as they take (as the app's --game-dock does).
+    await page.setContent(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tap fixture</title></head>
+      <body style="margin: 0; padding-bottom: 520px">
+        <div class="status" style="position: sticky; top: 0; height: 80px; background: #ddd">Your turn</div>
+        ${Array.from({ length: 30 }, (_, i) => `<button class="card" data-i="${i}" style="display: block; height: 60px; width: 100%">Card ${i}</button>`).join('')}
+        <div data-dock style="position: fixed; bottom: 0; left: 0; right: 0; height: 520px; background: #eee">Decisions</div>
+      </body></html>`);
+    await page.evaluate(() => {
+      const w = window as unknown as { tapped: string[] };
+      w.tapped = [];
+      for (const b of document.querySelectorAll<HTMLElement>('.card')) b.addEventListener('click', () => w.tapped.push(b.dataset.i!));
+    });
+    // The middle of the screen is under the decisions: a card scrolled there cannot be tapped.
+    const last = page.locator('.card').last();
+    await last.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    expect(await page.evaluate(() => !!document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('[data-dock]'))).toBe(true);
+    // tapInView brings it between the bar and the decisions, and taps it there; the first card too (the page cannot
+    // scroll above its top: it is tapped where it is, under the bar's edge no more).
+    expect(await tapInView(page, last)).toBe(true);
+    expect(await tapInView(page, page.locator('.card').first())).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { tapped: string[] }).tapped)).toEqual(['29', '0']);
+    // Decisions that leave no room at all: nothing is tapped, and the caller is told.
+    await page.evaluate(() => (document.querySelector<HTMLElement>('[data-dock]')!.style.height = '800px'));
+    expect(await tapInView(page, page.locator('.card').nth(10))).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { tapped: string[] }).tapped)).toEqual(['29', '0']);
+    await page.context().close();
+  });
+});

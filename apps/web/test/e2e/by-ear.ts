@@ -1,0 +1,497 @@
+// A player who cannot see, for the "by ear" tests of every game: what a screen reader would say of a page, and a
+// player who knows only that and the keyboard. They open a table from the home page, take a seat, add bots and start;
+// then at each decision they read the choices from the accessibility tree (Chrome's, through the DevTools
+// protocol's Accessibility domain: roles, names, which one has the focus), choose among them by name, and move there with the arrow keys and Enter. No CSS
+// selector, no test id, no mouse: the page is met as a screen reader meets it.
+//
+// The ear (`installEar`): a screen reader hears a live region's additions (or, for an atomic one, its whole text),
+// and the name of a dialog the keyboard lands in. A script in the page records exactly that, from its first moment,
+// for every live region on the page (not only the table's own), so a test can say what was heard, in what order,
+// and how many times.
+//
+// The log's truth (`followLog`): the seat's own log, followed over a socket with the seat's token (what the server
+// sends that seat), so a test can check that each entry the player may see was heard once, in order.
+
+import { MESSAGE_EVENT } from '@razzia/protocol/constants';
+import type { LogEntry, TableInfo } from '@razzia/protocol/table';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
+import { expect } from 'vitest';
+import { levelWords } from '../../src/lib/table/level-words.ts';
+import { LOCALES, loadChrome, translate, type Dictionaries, type Locale, type MessageKey, type Translate } from '../../src/lib/i18n/index.ts';
+import { describeEntry } from '../../src/lib/table/describe.ts';
+import { DESKTOP, type E2E } from './support.ts';
+
+/** One thing the page said: an addition to a live region, or the name of a dialog the keyboard landed in. */
+export type Heard =
+  | { readonly kind: 'live'; readonly politeness: 'polite' | 'assertive'; readonly region: string; readonly text: string }
+  | { readonly kind: 'dialog'; readonly name: string };
+
+/** The screen reader's part, run in the page before any of its own scripts. */
+function recorder() {
+  const heard: unknown[] = [];
+  (window as unknown as { heardByEar: unknown[] }).heardByEar = heard;
+  const root = (node: Node): Element | null => {
+    for (let el = node.nodeType === 1 ? (node as Element) : node.parentElement; el; el = el.parentElement) {
+      const live = el.getAttribute('aria-live');
+      if (live === 'off') return null;
+      const role = el.getAttribute('role');
+      if (live === 'polite' || live === 'assertive' || role === 'log' || role === 'status' || role === 'alert') return el;
+    }
+    return null;
+  };
+  const atomic = (el: Element) => {
+    const a = el.getAttribute('aria-atomic');
+    return a === 'true' || (a !== 'false' && ['status', 'alert'].includes(el.getAttribute('role') ?? ''));
+  };
+  // Hidden regions say nothing (asked only of a live region that changed: a style read costs a layout).
+  const hidden = (el: Element) => !!el.closest('[aria-hidden=true], [hidden]') || !el.checkVisibility({ visibilityProperty: true });
+  const say = (el: Element, text: string) => {
+    const words = text.replace(/\s+/g, ' ').trim();
+    if (!words) return;
+    const live = el.getAttribute('aria-live');
+    const politeness = live === 'assertive' || (!live && el.getAttribute('role') === 'alert') ? 'assertive' : 'polite';
+    heard.push({ kind: 'live', politeness, region: el.getAttribute('aria-label') ?? el.getAttribute('role') ?? '', text: words });
+  };
+  const start = () =>
+    new MutationObserver((mutations) => {
+      const whole = new Set<Element>();
+      for (const m of mutations) {
+        const region = root(m.target);
+        if (!region || hidden(region)) continue;
+        if (atomic(region)) {
+          if (!whole.has(region)) whole.add(region), say(region, region.textContent ?? '');
+          continue;
+        }
+        if (m.type === 'characterData') say(region, (m.target as CharacterData).data);
+        // A region that comes with the addition is new, not changed: screen readers say nothing of it.
+        else for (const node of m.addedNodes) if (!node.contains(region)) say(region, node.textContent ?? '');
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  start();
+  let inDialog: Element | null = null;
+  document.addEventListener('focusin', (event) => {
+    const dialog = (event.target as Element).closest?.('dialog[open], [role=dialog], [role=alertdialog]') ?? null;
+    if (dialog && dialog !== inDialog) {
+      const by = dialog.getAttribute('aria-labelledby');
+      const name = (by ? document.getElementById(by)?.textContent : dialog.getAttribute('aria-label')) ?? '';
+      heard.push({ kind: 'dialog', name: name.replace(/\s+/g, ' ').trim() });
+    }
+    inDialog = dialog;
+  });
+}
+
+/** Listens to the page as a screen reader would, from its next load on. */
+export class Ear {
+  /** Everything heard, in order. */
+  readonly heard: Heard[] = [];
+
+  private constructor(readonly page: Page) {}
+
+  static async on(page: Page): Promise<Ear> {
+    await page.addInitScript(recorder);
+    return new Ear(page);
+  }
+
+  /** Waits until the page says something new (a limit against a hang only), and returns what it said since. */
+  async next(timeout = 180_000): Promise<Heard[]> {
+    const from = this.heard.length;
+    await this.page
+      .waitForFunction((n) => (window as unknown as { heardByEar?: unknown[] }).heardByEar!.length > n, from, { timeout, polling: 100 })
+      .catch((e: Error) => {
+        throw new Error(`the page said nothing new for ${timeout / 1000} s; last heard: ${JSON.stringify(this.heard.slice(-5))}: ${e.message}`);
+      });
+    const fresh = (await this.page.evaluate((n) => (window as unknown as { heardByEar: Heard[] }).heardByEar.slice(n), from)) as Heard[];
+    this.heard.push(...fresh);
+    return fresh;
+  }
+
+  /** Presses a key that reads the table, and returns the answer (the next addition to the answers' region). */
+  async ask(key: string, answers: readonly string[]): Promise<string> {
+    await this.page.keyboard.press(key);
+    for (;;) {
+      const answer = (await this.next(30_000)).find((h) => h.kind === 'live' && answers.includes(h.region));
+      if (answer?.kind === 'live') return answer.text;
+    }
+  }
+}
+
+// ── The accessibility tree, as the browser gives it to assistive technology ────────────────────────────────
+
+const CHOICE_ROLES = new Set(['button', 'radio', 'checkbox']);
+
+/** The decision the keyboard is at: its group's name, its choices in order (each with its row) and the focused one. */
+export interface Decision {
+  readonly group: string;
+  readonly choices: readonly { readonly name: string; readonly role: string; readonly row: number }[];
+  readonly at: number;
+}
+
+type AxValue = { value?: unknown };
+interface CdpAxNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: AxValue;
+  name?: AxValue;
+  parentId?: string;
+  backendDOMNodeId?: number;
+  properties?: { name: string; value: AxValue }[];
+}
+
+/**
+ * Reads the decision the focus is in, from the browser's accessibility tree (Chrome's DevTools protocol, as a screen
+ * reader reads it): the focused node, the nearest group around it, every enabled choice in that group and the list
+ * item (row) each is in. Null while the focus is not on a choice in a group.
+ */
+export async function readDecision(page: Page, cdp: CDPSession): Promise<Decision | null> {
+  const focused = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+  const objectId = focused.result.objectId;
+  if (!objectId) return null;
+  const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { objectId, fetchRelatives: true })) as unknown as { nodes: CdpAxNode[] };
+  void cdp.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const self = nodes.find((n) => n.properties?.some((p) => p.name === 'focused' && p.value.value === true));
+  if (!self || !CHOICE_ROLES.has(String(self.role?.value))) return null;
+  let group: CdpAxNode | undefined = self;
+  while (group && !['group', 'radiogroup'].includes(String(group.role?.value))) group = group.parentId ? byId.get(group.parentId) : undefined;
+  if (!group?.backendDOMNodeId) return null;
+  const query = async (role: string, under = group!.backendDOMNodeId!) =>
+    ((await cdp.send('Accessibility.queryAXTree', { backendNodeId: under, role })) as unknown as { nodes: CdpAxNode[] }).nodes.filter((n) => !n.ignored);
+  const enabled = (n: CdpAxNode) => !n.properties?.some((p) => p.name === 'disabled' && p.value.value === true);
+  const all = (await Promise.all(['button', 'radio', 'checkbox'].map((r) => query(r)))).flat().filter(enabled);
+  // In the page's order: the DOM's, which the queries keep per role.
+  const order = (await cdp.send('Accessibility.queryAXTree', { backendNodeId: group.backendDOMNodeId })) as unknown as { nodes: CdpAxNode[] };
+  const position = new Map(order.nodes.map((n, i) => [n.backendDOMNodeId, i]));
+  all.sort((a, b) => (position.get(a.backendDOMNodeId) ?? 0) - (position.get(b.backendDOMNodeId) ?? 0));
+  const rows = await query('listitem');
+  const rowOf = new Map<number | undefined, number>();
+  for (const [r, item] of rows.entries()) for (const c of (await Promise.all(['button', 'radio'].map((role) => query(role, item.backendDOMNodeId!)))).flat()) rowOf.set(c.backendDOMNodeId, r);
+  const at = all.findIndex((n) => n.backendDOMNodeId === self.backendDOMNodeId);
+  if (at < 0) return null;
+  const rowIndex = [...new Set(all.map((n) => rowOf.get(n.backendDOMNodeId) ?? -1))];
+  return {
+    group: String(group.name?.value ?? ''),
+    choices: all.map((n) => ({ name: String(n.name?.value ?? ''), role: String(n.role?.value), row: rowIndex.indexOf(rowOf.get(n.backendDOMNodeId) ?? -1) })),
+    at,
+  };
+}
+
+/** Waits until the keyboard is on a choice of a decision (it lands there when the decision opens). */
+export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = 30_000): Promise<Decision> {
+  let decision: Decision | null = null;
+  await expect
+    .poll(async () => (decision = await readDecision(page, cdp)), { timeout, message: 'a decision has the keyboard' })
+    .not.toBeNull()
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}; the page reads:\n${(await page.getByRole('main').ariaSnapshot()).slice(0, 4000)}`);
+    });
+  return decision!;
+}
+
+/**
+ * The keys from the focused choice to another: Up and Down from row to row (landing on a row's first choice), then
+ * Left and Right within it; or Home, End and the arrows along a group without rows. Returns the keys, not pressed.
+ */
+export function keysTo(decision: Decision, target: number): string[] {
+  const { choices, at } = decision;
+  if (target === at) return [];
+  const rows = new Set(choices.map((c) => c.row)).size;
+  const keys: string[] = [];
+  let here = at;
+  if (rows > 1 && choices[target]!.row !== choices[at]!.row) {
+    const step = choices[target]!.row > choices[at]!.row ? 'ArrowDown' : 'ArrowUp';
+    while (choices[here]!.row !== choices[target]!.row) {
+      keys.push(step);
+      const nextRow = choices[here]!.row + (step === 'ArrowDown' ? 1 : -1);
+      here = choices.findIndex((c) => c.row === nextRow);
+    }
+  }
+  // Along the group: the shorter way (it wraps), or Home/End when that is shorter still.
+  const n = choices.length;
+  const right = (target - here + n) % n;
+  const left = (here - target + n) % n;
+  const along = right <= left ? Array<string>(right).fill('ArrowRight') : Array<string>(left).fill('ArrowLeft');
+  const viaHome = target === 0 ? ['Home'] : null;
+  const viaEnd = target === n - 1 ? ['End'] : null;
+  const best = [along, viaHome, viaEnd].filter((k): k is string[] => k !== null).sort((a, b) => a.length - b.length)[0]!;
+  return [...keys, ...best];
+}
+
+/** Moves to a choice by keys and presses Enter on it, checking by ear that the keyboard is where it should be. Returns
+ * the number of keys pressed. */
+export async function choose(page: Page, cdp: CDPSession, decision: Decision, target: number): Promise<number> {
+  const keys = keysTo(decision, target);
+  for (const key of keys) await page.keyboard.press(key);
+  if (keys.length > 0) {
+    const now = await readDecision(page, cdp);
+    expect(now?.choices[now.at]?.name, `the keys ${keys.join(' ')} lead to "${decision.choices[target]!.name}"`).toBe(decision.choices[target]!.name);
+  }
+  await page.keyboard.press('Enter');
+  return keys.length + 1;
+}
+
+// ── The table before the game, by keyboard ────────────────────────────────────────────────────────────────────
+
+/** A name as a screen reader may hear it: these words, spaced as they may be (a visually hidden part is its own
+ * run of text). */
+export function words(name: string): RegExp {
+  return new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+|(?=:)/g, '\\s*')}$`);
+}
+
+/** Focuses a control found by role and name, as Tab would (no pointer), and presses a key on it. */
+export async function press(locator: Locator, key = 'Enter'): Promise<void> {
+  await locator.focus({ timeout: 30_000 }).catch(async (e: Error) => {
+    throw new Error(`${e.message}\nthe page reads:\n${(await locator.page().getByRole('main').ariaSnapshot()).slice(0, 5000)}`);
+  });
+  await locator.press(key);
+}
+
+/** Types into a text field found by role and name. */
+export async function type(locator: Locator, text: string): Promise<void> {
+  await locator.focus();
+  await locator.press('ControlOrMeta+a');
+  await locator.pressSequentially(text);
+}
+
+// ── The log as the server tells it to the seat ────────────────────────────────────────────────────────────────
+
+/** The seat's token, as this browser keeps it (what the page presents to the server). */
+export async function tokenOf(context: BrowserContext): Promise<string> {
+  const state = await context.storageState();
+  for (const origin of state.origins) for (const item of origin.localStorage) if (item.name === 'razzia.token') return item.value;
+  throw new Error('no seat token in this browser');
+}
+
+/** Follows a table's log as the seat of this token gets it, entry by entry, until `stop`. */
+export function followLog(url: string, table: string, token: string): { readonly log: Map<number, LogEntry>; names(): readonly string[]; stop(): void } {
+  const log = new Map<number, LogEntry>();
+  let info: TableInfo | null = null;
+  const socket = io(url, { auth: { token }, transports: ['websocket'] });
+  socket.on('connect', () => void socket.emit(MESSAGE_EVENT, { type: 'watch', table }, () => undefined));
+  socket.on(MESSAGE_EVENT, (message: { type: string; snapshot?: { table: TableInfo; log: LogEntry[] }; entries?: LogEntry[]; info?: TableInfo }) => {
+    // A snapshot on (re)connecting holds what the seat had; what it holds already stays as it was heard live.
+    const entries = message.type === 'snapshot' ? (message.snapshot?.log ?? []) : message.type === 'update' ? (message.entries ?? []) : [];
+    for (const e of entries) if (!log.has(e.seq)) log.set(e.seq, e);
+    if (message.snapshot) info = message.snapshot.table;
+    if (message.info) info = message.info;
+  });
+  return {
+    log,
+    names: () => info?.seats.map((s) => s.occupant?.name ?? '') ?? [],
+    stop: () => void socket.disconnect(),
+  };
+}
+
+/**
+ * Every entry's words (in either of two languages: the player switched once) heard once, in order, in what the ear
+ * heard of the game (the events' and the decisions' regions). Returns the entries matched.
+ */
+export function expectHeardInOrder(heard: readonly string[], lines: readonly (readonly string[])[]): number {
+  const all = ` ${heard.join(' ')}`;
+  // A line is heard as a sentence of its own (lib/ear/speech.ts joins lines so): " Greedy bot passed."
+  const sentence = (line: string) => ` ${/[.!?…:]$/.test(line) ? line : `${line}.`}`;
+  const forms = lines.map((f) => [...new Set(f.map(sentence))]);
+  let from = 0;
+  let rest = '';
+  for (const [i, each] of forms.entries()) {
+    const found = each.map((f) => ({ f, at: all.indexOf(f, from) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at)[0];
+    if (!found) throw new Error(`entry ${i + 1} of ${lines.length} ("${each.join('" / "')}") was not heard after what came before it; heard from there: "${all.slice(from, from + 800)}"`);
+    rest += `${all.slice(from, found.at)} `;
+    from = found.at + found.f.length;
+  }
+  rest += all.slice(from);
+  // Nothing heard twice: no entry's words in what is left once each was matched.
+  const twice = [...new Set(forms.flat())].filter((f) => rest.includes(f));
+  expect(twice, 'entries heard more than once').toEqual([]);
+  return lines.length;
+}
+
+/** The p50 and the largest of some figures. */
+export function spread(values: readonly number[]): { p50: number; max: number; n: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0, max: sorted.at(-1) ?? 0, n: sorted.length };
+}
+
+// ── A whole game by ear ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The words of a page's language, as its dictionaries have them (the chrome's and the game's). */
+export type Words = Translate;
+
+/** A template's words before its first placeholder: "Bid cheque " of "Bid cheque {cheque} for {prize}". */
+export const lead = (t: Words, key: MessageKey): string => t(key).split('{')[0]!;
+
+/** The first whole number in some words after a given start, or null. */
+export const numberAfter = (text: string, start = ''): number | null => {
+  const at = start ? text.indexOf(start) : 0;
+  if (at < 0) return null;
+  const m = /\d+/.exec(text.slice(at + start.length));
+  return m ? Number(m[0]) : null;
+};
+
+/** What the player decides at a turn: the index of a choice, read by name (the turn's words are what was said). */
+export type Policy = (decision: Decision, said: string, t: Words) => number;
+
+export interface ByEar {
+  readonly game: string;
+  /** The game's radio on the home page: its name starts so. */
+  readonly gameRadio: RegExp;
+  readonly players: number;
+  /** The game's own words in every language, and how it words its log. */
+  readonly dictionaries: Dictionaries;
+  readonly describe: (entry: LogEntry, names: readonly string[], t: Translate) => string | null;
+  readonly policy: Policy;
+  /** After a choice that is one step of a decision (a card chosen, then laid): the next step, from the choice's name
+   * (its choice among the decision's, read again), or null when the decision is made. */
+  readonly then?: (chosen: string, t: Words) => Policy | null;
+  /** The language the page opens in (the browser's), and the one the player switches to once, at their
+   * `switchAt`-th decision. */
+  readonly start: Locale;
+  readonly switchTo: Locale;
+  readonly switchAt: number;
+  /** Keys asked at some decisions (each answer must say something). */
+  readonly keys?: readonly string[];
+}
+
+export interface ByEarFigures {
+  readonly decisions: number;
+  readonly entries: number;
+  /** What the player heard of the game (its events' and decisions' regions): utterances. */
+  readonly utterances: number;
+  readonly keysPerDecision: { p50: number; max: number; n: number };
+  readonly utterancesBetweenDecisions: { p50: number; max: number; n: number };
+  readonly moments: number;
+  readonly answers: number;
+  readonly wallSeconds: number;
+  /** This test's process (the test and the server it started) and the page's renderer (its main thread's tasks). */
+  readonly cpuSeconds: { readonly node: number; readonly page: number };
+}
+
+/** One person plays a whole game by ear and keyboard against bots; checks what they heard; returns the figures. */
+export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await Promise.all([loadChrome(options.start), loadChrome(options.switchTo)]);
+  const wordsIn = (locale: Locale): Words => (key, params) => translate(locale, key, params, [options.dictionaries, levelWords]);
+  let t = wordsIn(options.start);
+  const answersRegion = [wordsIn(options.start)('ear.answers'), wordsIn(options.switchTo)('ear.answers')];
+
+  const page = await e2e.newPage(DESKTOP, { context: { locale: { en: 'en-GB', nl: 'nl-NL', es: 'es-ES' }[options.start] } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const ear = await Ear.on(page);
+
+  // The home page: the game, the players, a name; open.
+  await page.goto(e2e.url);
+  await press(page.getByRole('radio', { name: options.gameRadio }), 'Space');
+  await press(page.getByRole('radio', { name: String(options.players), exact: true }), 'Space');
+  await type(page.getByRole('textbox', { name: t('home.create.name') }), 'By ear');
+  await press(page.getByRole('button', { name: t('home.create.submit') }));
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
+  const table = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  // The table: a name, the first seat, bots in the others, start.
+  await type(page.getByRole('textbox', { name: t('table.yourName') }), 'Ada');
+  await press(page.getByRole('button', { name: words(`${t('table.takeSeat')}: ${t('table.seat', { n: 1 })}`) }));
+  await page.getByRole('button', { name: t('table.leave') }).waitFor();
+  const follow = followLog(e2e.url, table, await tokenOf(page.context()));
+  try {
+    for (let seat = 2; seat <= options.players; seat++) {
+      const add = page.getByRole('button', { name: words(`+ ${t('table.addBot')}: ${t('table.seat', { n: seat })}`) });
+      await press(add);
+      await press(page.getByRole('button', { name: new RegExp(`^${t('bot.greedy.name')}`) }));
+      await add.waitFor({ state: 'detached' });
+    }
+    await press(page.getByRole('button', { name: t('table.start') }));
+
+    // The game: whatever the page says, until the results.
+    const keys: number[] = [];
+    const between: number[] = [];
+    let utterances = 0;
+    let since = 0;
+    let moments = 0;
+    let answers = 0;
+    const events = (h: Heard) => h.kind === 'live' && !answersRegion.includes(h.region);
+    for (;;) {
+      const fresh = await ear.next();
+      for (const h of fresh) if (events(h)) (utterances++, since++);
+      // A moment says what it is; Escape leaves it (it may have closed by itself meanwhile). A decision said before
+      // it is said again when it closes; one said after it (it closed by itself) is this batch's to take.
+      const lastMoment = fresh.findLastIndex((h) => h.kind === 'dialog');
+      for (const h of fresh) if (h.kind === 'dialog') (expect(h.name.length).toBeGreaterThan(0), moments++);
+      if (lastMoment >= 0) await page.keyboard.press('Escape');
+      const turnAt = fresh.findLastIndex((h) => h.kind === 'live' && h.politeness === 'assertive');
+      const turn = turnAt > lastMoment ? (fresh[turnAt] as Extract<Heard, { kind: 'live' }>) : undefined;
+      if (turn) {
+        between.push(since);
+        since = 0;
+        const decision = await decisionAtFocus(page, cdp);
+        if (keys.length === options.switchAt) {
+          // Once: the language, from the page's header, by keyboard (the next option, or the last); the table's words
+          // follow. Then Tab out of the menu and D, back to the decision.
+          const language = page.getByRole('combobox', { name: t('lang.label') });
+          await language.focus();
+          // The menu lists English, Nederlands, Español: one step down or up, or to the last.
+          const from = LOCALES.indexOf(options.start);
+          const to = LOCALES.indexOf(options.switchTo);
+          await page.keyboard.press(to === LOCALES.length - 1 ? 'End' : to === 0 ? 'Home' : to > from ? 'ArrowDown' : 'ArrowUp');
+          t = wordsIn(options.switchTo);
+          await page.getByRole('combobox', { name: t('lang.label') }).waitFor();
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('d');
+        }
+        for (const key of keys.length % 5 === 1 ? (options.keys ?? []) : []) {
+          expect((await ear.ask(key, answersRegion)).length, `key ${key}`).toBeGreaterThan(3);
+          answers++;
+        }
+        const now = keys.length === options.switchAt || (options.keys?.length ?? 0) > 0 ? await decisionAtFocus(page, cdp) : decision;
+        const first = options.policy(now, turn.text, t);
+        let pressed = await choose(page, cdp, now, first);
+        // A decision in steps: the next one on the choice the page put the keyboard on.
+        for (let chosen = now.choices[first]!.name, next = options.then?.(chosen, t); next; next = options.then?.(chosen, t)) {
+          const step = next;
+          let again: Decision | null = null;
+          await expect.poll(async () => (again = await readDecision(page, cdp)) && step(again, turn.text, t) >= 0, { timeout: 30_000, message: `the next step after "${chosen}"` }).toBe(true);
+          const target = step(again!, turn.text, t);
+          chosen = again!.choices[target]!.name;
+          pressed += await choose(page, cdp, again!, target);
+        }
+        keys.push(pressed);
+        continue;
+      }
+      if ((await page.getByRole('heading', { name: t('results.title') }).count()) > 0) break;
+    }
+
+    // Every entry of the seat's log, heard once and in order: wait for the last ones (said together after a short gap).
+    const names = follow.names();
+    const opening = wordsIn(options.start);
+    const other = wordsIn(options.switchTo);
+    const lines = [...follow.log.values()]
+      .sort((a, b) => a.seq - b.seq)
+      .flatMap((entry) => {
+        const forms = [describeEntry(entry, names, opening, options.describe), describeEntry(entry, names, other, options.describe)].filter((f): f is string => !!f);
+        return forms.length > 0 ? [forms] : [];
+      });
+    const heardText = () => ear.heard.flatMap((h) => (events(h) && h.kind === 'live' ? [h.text] : []));
+    const last = lines.at(-1)!;
+    while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next(30_000);
+    expectHeardInOrder(heardText(), lines);
+
+    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+    const pageCpu = metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    console.log(metrics.filter((m) => /Duration|Count/.test(m.name)).map((m) => `${m.name}=${m.value.toFixed(2)}`).join(' '));
+    const used = process.cpuUsage(cpu);
+    return {
+      decisions: keys.length,
+      entries: lines.length,
+      utterances,
+      keysPerDecision: spread(keys),
+      utterancesBetweenDecisions: spread(between.slice(1)),
+      moments,
+      answers,
+      wallSeconds: (performance.now() - started) / 1000,
+      cpuSeconds: { node: (used.user + used.system) / 1e6, page: pageCpu },
+    };
+  } finally {
+    follow.stop();
+  }
+}
