@@ -244,7 +244,8 @@ describe('a whole game in real browsers', () => {
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
       // The tracker explains any kind, from one tab stop.
-      expect(await spectator.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
+      // (The helpers under the table load just after it.)
+      await expect.poll(() => spectator.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
       await spectator.locator('[data-testid=tracker-kind]').first().click();
       expect(await spectator.locator('#tracker-explained').textContent()).toMatch(/^Ring · Trinket — 3, 4 or 5 different kinds/);
       await shot(spectator, 'spectator-auction-desktop');
@@ -491,7 +492,7 @@ describe('a whole game in real browsers', () => {
       if (!titleSeen) {
         titleSeen = true;
         expect(await page.title()).toMatch(/^▶ Your turn · /);
-        expect(await page.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
+        await expect.poll(() => page.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
       }
       if (!keyBid && (await page.locator('[data-testid=actions] button[data-action=bid]').count()) > 0) {
         const before = await version(page);
@@ -615,7 +616,7 @@ describe('a whole game in real browsers', () => {
         const on = (e: Element | null) => !!e && e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight;
         return { board: on(document.querySelector('[data-board], .board')), controls: ['prev', 'autoplay', 'next'].every((id) => on(document.querySelector(`[data-testid=${id}]`))) };
       });
-    expect(await beside()).toEqual({ board: true, controls: true });
+    await expect.poll(beside).toEqual({ board: true, controls: true }); // (the board's view loads with the record)
     await phone.evaluate(() => scrollTo(0, 300));
     expect((await beside()).controls).toBe(true);
     await phone.evaluate(() => scrollTo(0, 0));
