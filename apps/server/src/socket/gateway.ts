@@ -31,6 +31,7 @@ import { Audience, type Connection, type Member } from './audience.ts';
 import { EncodedMessages } from './encoded.ts';
 import { Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
+import { checkProtocol, welcome, type Protocols } from './release.ts';
 import { RefusalStreak } from './streak.ts';
 
 export interface GatewayOptions {
@@ -50,6 +51,9 @@ export interface GatewayOptions {
   readonly push?: Pusher;
   /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
   readonly updateSent?: (table: TableId, seq: number) => void;
+  /** The protocol versions this server speaks, its release and the version of the web client it serves: a handshake
+   * in another protocol is refused, and every connection is told them first (socket/release.ts). */
+  readonly release?: { readonly protocols: Protocols; readonly version: string; readonly web: string };
 }
 
 const LOBBY_ROOM = 'lobby';
@@ -96,6 +100,8 @@ export class Gateway implements TableListener {
       });
       next();
     });
+    // A page of a protocol this server does not speak must reload (before its token is judged: it keeps it).
+    if (options.release) io.use(checkProtocol(options.release.protocols));
     // Only tokens this server issued are identities: a made-up one is refused, never adopted.
     io.use((socket, next) => {
       const auth = HandshakeSchema.safeParse(socket.handshake.auth ?? {});
@@ -136,6 +142,8 @@ export class Gateway implements TableListener {
       visibleOn: null,
     };
     this.connections.set(socket, conn);
+    const release = this.options.release;
+    if (release) socket.emit(MESSAGE_EVENT, welcome(release.protocols, release.version, release.web));
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
     // unknown names and malformed calls a typed refusal.
     socket.onAny((event: string, ...args: unknown[]) => {

@@ -18,9 +18,10 @@ import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core'
 import { io } from 'socket.io-client';
 import { expect } from 'vitest';
 import { levelWords } from '../../src/lib/table/level-words.ts';
+import { earWords } from '../../src/lib/ear/words.ts';
 import { LOCALES, loadChrome, translate, type Dictionaries, type Locale, type MessageKey, type Translate } from '../../src/lib/i18n/index.ts';
 import { describeEntry } from '../../src/lib/table/describe.ts';
-import { DESKTOP, type E2E } from './support.ts';
+import { DESKTOP, HANG_MS, type E2E } from './support.ts';
 
 /** One thing the page said: an addition to a live region, or the name of a dialog the keyboard landed in. */
 export type Heard =
@@ -94,7 +95,7 @@ export class Ear {
   }
 
   /** Waits until the page says something new (a limit against a hang only), and returns what it said since. */
-  async next(timeout = 180_000): Promise<Heard[]> {
+  async next(timeout = HANG_MS): Promise<Heard[]> {
     const from = this.heard.length;
     await this.page
       .waitForFunction((n) => (window as unknown as { heardByEar?: unknown[] }).heardByEar!.length > n, from, { timeout, polling: 100 })
@@ -110,7 +111,7 @@ export class Ear {
   async ask(key: string, answers: readonly string[]): Promise<string> {
     await this.page.keyboard.press(key);
     for (;;) {
-      const answer = (await this.next(30_000)).find((h) => h.kind === 'live' && answers.includes(h.region));
+      const answer = (await this.next()).find((h) => h.kind === 'live' && answers.includes(h.region));
       if (answer?.kind === 'live') return answer.text;
     }
   }
@@ -177,7 +178,7 @@ export async function readDecision(page: Page, cdp: CDPSession): Promise<Decisio
 }
 
 /** Waits until the keyboard is on a choice of a decision (it lands there when the decision opens). */
-export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = 30_000): Promise<Decision> {
+export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = HANG_MS): Promise<Decision> {
   let decision: Decision | null = null;
   await expect
     .poll(async () => (decision = await readDecision(page, cdp)), { timeout, message: 'a decision has the keyboard' })
@@ -240,7 +241,7 @@ export function words(name: string): RegExp {
 
 /** Focuses a control found by role and name, as Tab would (no pointer), and presses a key on it. */
 export async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus({ timeout: 30_000 }).catch(async (e: Error) => {
+  await locator.focus({ timeout: HANG_MS }).catch(async (e: Error) => {
     throw new Error(`${e.message}\nthe page reads:\n${(await locator.page().getByRole('main').ariaSnapshot()).slice(0, 5000)}`);
   });
   await locator.press(key);
@@ -371,17 +372,20 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all([loadChrome(options.start), loadChrome(options.switchTo)]);
-  const wordsIn = (locale: Locale): Words => (key, params) => translate(locale, key, params, [options.dictionaries, levelWords]);
+  const wordsIn = (locale: Locale): Words => (key, params) => translate(locale, key, params, [options.dictionaries, levelWords, earWords]);
   let t = wordsIn(options.start);
   const answersRegion = [wordsIn(options.start)('ear.answers'), wordsIn(options.switchTo)('ear.answers')];
 
-  const page = await e2e.newPage(DESKTOP, { context: { locale: { en: 'en-GB', nl: 'nl-NL', es: 'es-ES' }[options.start] } });
+  // Reduced motion: nothing to see is waited for (a screen reader's user may ask for it; the suite's time asks for it).
+  const page = await e2e.newPage(DESKTOP, { context: { locale: { en: 'en-GB', nl: 'nl-NL', es: 'es-ES' }[options.start], reducedMotion: 'reduce' } });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const ear = await Ear.on(page);
 
-  // The home page: the game, the players, a name; open.
+  // The home page: the way to the guide on playing by ear; the game, the players, a name; open.
   await page.goto(e2e.url);
+  const guide = page.getByRole('link', { name: t('ear.guide') });
+  await guide.waitFor();
   await press(page.getByRole('radio', { name: options.gameRadio }), 'Space');
   await press(page.getByRole('radio', { name: String(options.players), exact: true }), 'Space');
   await type(page.getByRole('textbox', { name: t('home.create.name') }), 'By ear');
@@ -439,7 +443,18 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
           await page.keyboard.press('Tab');
           await page.keyboard.press('d');
         }
-        for (const key of keys.length % 5 === 1 ? (options.keys ?? []) : []) {
+        if (keys.length === 0) {
+          // The keys' help: a dialog that says what it is (the table is audited with it open); Escape leaves it and
+          // the keyboard is back at the decision.
+          await page.keyboard.press('?');
+          const help = (await ear.next()).find((h) => h.kind === 'dialog');
+          expect(help?.kind === 'dialog' && help.name).toBe(wordsIn(options.start)('earHelp.title'));
+          await e2e.audit(page, `${options.game} by ear: the keys' help`);
+          await page.keyboard.press('Escape');
+          await decisionAtFocus(page, cdp);
+          await e2e.audit(page, `${options.game} by ear: a decision`);
+        }
+        for (const key of keys.length % 10 === 1 ? (options.keys ?? []) : []) {
           expect((await ear.ask(key, answersRegion)).length, `key ${key}`).toBeGreaterThan(3);
           answers++;
         }
@@ -450,7 +465,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
         for (let chosen = now.choices[first]!.name, next = options.then?.(chosen, t); next; next = options.then?.(chosen, t)) {
           const step = next;
           let again: Decision | null = null;
-          await expect.poll(async () => (again = await readDecision(page, cdp)) && step(again, turn.text, t) >= 0, { timeout: 30_000, message: `the next step after "${chosen}"` }).toBe(true);
+          await expect.poll(async () => (again = await readDecision(page, cdp)) && step(again, turn.text, t) >= 0, { timeout: HANG_MS, message: `the next step after "${chosen}"` }).toBe(true);
           const target = step(again!, turn.text, t);
           chosen = again!.choices[target]!.name;
           pressed += await choose(page, cdp, again!, target);
@@ -473,12 +488,17 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       });
     const heardText = () => ear.heard.flatMap((h) => (events(h) && h.kind === 'live' ? [h.text] : []));
     const last = lines.at(-1)!;
-    while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next(30_000);
+    while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next();
     expectHeardInOrder(heardText(), lines);
 
-    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
-    const pageCpu = metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-    console.log(metrics.filter((m) => /Duration|Count/.test(m.name)).map((m) => `${m.name}=${m.value.toFixed(2)}`).join(' '));
+    // The renderer's CPU time, the whole process's (the page's main thread and the rest of its work), before the page
+    // leaves the table; then the guide, from the home page's link, by keyboard (audited).
+    const pageCpu = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ProcessTime')?.value ?? 0;
+    await page.goto(e2e.url);
+    await press(page.getByRole('link', { name: t('ear.guide') }));
+    await page.getByRole('heading', { level: 1, name: t('guide.title') }).waitFor();
+    await e2e.audit(page, `guide on playing by ear (${options.switchTo})`);
+
     const used = process.cpuUsage(cpu);
     return {
       decisions: keys.length,

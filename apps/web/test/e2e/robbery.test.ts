@@ -263,6 +263,14 @@ describe('Robbery in real browsers', () => {
     host.on('request', (r) => void asked.push(r.url()));
     await host.setInputFiles('[data-testid=record-file]', join(new URL('../../../../fixtures/fair/robbery/', import.meta.url).pathname, 'chance-changed.json'));
     await expect.poll(() => host.locator('[data-testid=fair]').textContent()).toMatch(/✗ Fair draws: not verified — move 46: /);
+    // One played with the memory aid verifies (dealt again with the option its set-up keeps); one cut short says so.
+    for (const [file, verdict] of [
+      ['verified-memory-aid.json', /^\s*✓ Fair draws: verified\s/],
+      ['incomplete.json', /✗ Fair draws: not verified — the record is not the whole game: the game is not over/],
+    ] as const) {
+      await host.setInputFiles('[data-testid=record-file]', join(new URL('../../../../fixtures/fair/robbery/', import.meta.url).pathname, file));
+      await expect.poll(() => host.locator('[data-testid=fair]').textContent(), { message: file }).toMatch(verdict);
+    }
     expect(asked.filter((url) => url.includes('/api/'))).toEqual([]);
 
     // The rules page for a first-time player, in the spectator's Spanish: every section, and the 36 tiles with their

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Burst, joinLines } from '../../src/lib/ear/speech.ts';
 import { EAR_KEYS, keyOf } from '../../src/lib/ear/keys.ts';
+import { Ear } from '../../src/lib/ear/ear.svelte.ts';
 
 describe('a burst of events', () => {
   it('joins lines into sentences, keeping their own ending', () => {
@@ -68,5 +69,34 @@ describe('the keys that read the table', () => {
   it('lists every key once, with a letter of its own', () => {
     expect(new Set(EAR_KEYS.map((k) => k.letter)).size).toBe(EAR_KEYS.length);
     expect(new Set(EAR_KEYS.map((k) => k.key)).size).toBe(EAR_KEYS.length);
+  });
+});
+
+describe('the table’s ear', () => {
+  it('says the events that waited before a decision, with it, assertively; answers apart; each utterance new', () => {
+    const ear = new Ear();
+    ear.hear(['Greedy bot bid 9']);
+    expect(ear.events.map((u) => u.text)).toEqual(['Greedy bot bid 9.']);
+    ear.hear(['Random bot passed']); // within the gap: it waits
+    ear.decide('Your chance to bid: pass, or bid 13');
+    expect(ear.turns.map((u) => u.text)).toEqual(['Random bot passed. Your chance to bid: pass, or bid 13.']);
+    ear.answer('Your cheques: 13.');
+    ear.answer('Your cheques: 13.');
+    expect(ear.answers.map((u) => u.text)).toEqual(['Your cheques: 13.', 'Your cheques: 13.']);
+    expect(new Set([...ear.events, ...ear.turns, ...ear.answers].map((u) => u.id)).size).toBe(4);
+    ear.stop();
+  });
+
+  it('says only this seat’s decisions (and the chrome’s notices) once the reader turns announcements down', () => {
+    const ear = new Ear();
+    ear.setLevel('turn');
+    ear.hear(['Greedy bot bid 9']);
+    expect(ear.events).toEqual([]);
+    ear.decide('Your turn: draw from pile 1 or 2.');
+    expect(ear.turns.map((u) => u.text)).toEqual(['Your turn: draw from pile 1 or 2.']);
+    ear.notice('A new version of the site is ready.');
+    expect(ear.events.map((u) => u.text)).toEqual(['A new version of the site is ready.']);
+    ear.setLevel('all');
+    ear.stop();
   });
 });

@@ -78,6 +78,9 @@ export const en = {
   'conn.timedOut': 'Your clock ran out: a bot made that decision for you.',
   'conn.stoodIn': 'While you were away, the host let a bot play for you. Welcome back: you play again.',
   'conn.dismiss': 'Dismiss',
+  'release.ready': 'A new version is ready.',
+  'release.reload': 'Reload',
+  'release.refused': 'This page is out of date: reload it to go on.',
 
   'game.yourTurn': 'Your turn',
   'game.turnOf': '{name}’s turn',
@@ -155,6 +158,7 @@ export const en = {
   'error.not-yours': 'That is not your seat.',
   'error.rule': 'The rules do not allow that.',
   'error.shutting-down': 'The server is restarting.',
+  'error.wrong-protocol': 'This page is out of date: reload it.',
   'error.internal': 'Something went wrong on the server. Nothing was changed.',
   'error.network': 'Could not reach the server.',
   'alert.title': 'Your turn',

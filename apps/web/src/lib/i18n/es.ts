@@ -80,6 +80,9 @@ export const es: Record<MessageKey, string> = {
   'conn.timedOut': 'Se acabó tu tiempo: un bot tomó esa decisión por ti.',
   'conn.stoodIn': 'Mientras no estabas, el anfitrión dejó que un bot jugara por ti. Bienvenido de nuevo: vuelves a jugar tú.',
   'conn.dismiss': 'Cerrar',
+  'release.ready': 'Hay una nueva versión lista.',
+  'release.reload': 'Recargar',
+  'release.refused': 'Esta página está desactualizada: recárgala para continuar.',
 
   'game.yourTurn': 'Tu turno',
   'game.turnOf': 'Turno de {name}',
@@ -157,6 +160,7 @@ export const es: Record<MessageKey, string> = {
   'error.not-yours': 'Ese no es tu asiento.',
   'error.rule': 'Las reglas no lo permiten.',
   'error.shutting-down': 'El servidor se está reiniciando.',
+  'error.wrong-protocol': 'Esta página está desactualizada: recárgala.',
   'error.internal': 'Algo falló en el servidor. No se cambió nada.',
   'error.network': 'No se pudo contactar con el servidor.',
   'alert.title': 'Tu turno',

@@ -80,6 +80,9 @@ export const nl: Record<MessageKey, string> = {
   'conn.timedOut': 'Je bedenktijd was op: een bot heeft die beslissing voor je genomen.',
   'conn.stoodIn': 'Terwijl je weg was, liet de gastheer een bot voor je spelen. Welkom terug: je speelt weer zelf.',
   'conn.dismiss': 'Sluiten',
+  'release.ready': 'Er is een nieuwe versie klaar.',
+  'release.reload': 'Herladen',
+  'release.refused': 'Deze pagina is verouderd: herlaad haar om verder te gaan.',
 
   'game.yourTurn': 'Jij bent aan de beurt',
   'game.turnOf': '{name} is aan de beurt',
@@ -157,6 +160,7 @@ export const nl: Record<MessageKey, string> = {
   'error.not-yours': 'Dat is niet jouw plaats.',
   'error.rule': 'Dat mag niet volgens de regels.',
   'error.shutting-down': 'De server start opnieuw.',
+  'error.wrong-protocol': 'Deze pagina is verouderd: herlaad haar.',
   'error.internal': 'Er ging iets mis op de server. Er is niets veranderd.',
   'error.network': 'De server is niet bereikbaar.',
   'alert.title': 'Jouw beurt',
