@@ -118,8 +118,11 @@ export async function installPhoneRules(page: Page): Promise<void> {
           for (let p = e.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
           return false;
         };
+        // (What is fixed to the screen follows the widened screen: an effect of the pan, not its cause.)
+        const fixed = (e: Element) => !!e.closest('[data-dock]') || getComputedStyle(e).position === 'fixed';
         for (const e of document.body.querySelectorAll('*')) {
           if (wide.length >= 3) break;
+          if (fixed(e)) continue;
           const r = e.getBoundingClientRect();
           const parent = e.parentElement?.getBoundingClientRect();
           if (r.right > screen + 0.5 && (!parent || parent.right <= screen + 0.5) && !clipped(e)) wide.push(`${where(e)} "${(e.textContent ?? '').trim().slice(0, 30)}" to ${Math.round(r.right)} px`);
