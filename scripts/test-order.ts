@@ -23,6 +23,10 @@ export const ESTIMATES: Readonly<Record<string, number>> = {
   'apps/web/test/e2e/analysis.test.ts': 45,
   'apps/server/test/reconnect.test.ts': 40,
   'apps/server/test/postgres/reconnect.test.ts': 40,
+  // A whole game each, by ear (one page, bots): measured beside other work, so rather long than short.
+  'apps/web/test/e2e/razzia-ear.test.ts': 40,
+  'apps/web/test/e2e/razzia-dorra-ear.test.ts': 30,
+  'apps/web/test/e2e/robbery-ear.test.ts': 25,
   'apps/web/test/e2e/bots.test.ts': 30,
   'apps/web/test/e2e/chat.test.ts': 30,
   'packages/games/robbery/test/hidden.test.ts': 26,

@@ -283,6 +283,19 @@ export function followLog(url: string, table: string, token: string): { readonly
   };
 }
 
+/** A spectator (no seat, no token) says a line at a table, and leaves. */
+export async function say(url: string, table: string, line: { readonly name: string; readonly text: string }): Promise<void> {
+  const socket = io(url, { transports: ['websocket'] });
+  try {
+    const ask = (message: object) => socket.timeout(30_000).emitWithAck(MESSAGE_EVENT, message) as Promise<{ ok: boolean }>;
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect((await ask({ type: 'watch', table })).ok).toBe(true);
+    expect((await ask({ type: 'say', table, text: line.text, name: line.name })).ok).toBe(true);
+  } finally {
+    socket.disconnect();
+  }
+}
+
 /**
  * Every entry's words (in either of two languages: the player switched once) heard once, in order, in what the ear
  * heard of the game (the events' and the decisions' regions). Returns the entries matched.
@@ -351,6 +364,8 @@ export interface ByEar {
   readonly switchAt: number;
   /** Keys asked at some decisions (each answer must say something). */
   readonly keys?: readonly string[];
+  /** A spectator says this in the chat once the game has started: the player hears it once. */
+  readonly chatter?: { readonly name: string; readonly text: string };
 }
 
 export interface ByEarFigures {
@@ -406,6 +421,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       await add.waitFor({ state: 'detached' });
     }
     await press(page.getByRole('button', { name: t('table.start') }));
+    if (options.chatter) await say(e2e.url, table, options.chatter);
 
     // The game: whatever the page says, until the results.
     const keys: number[] = [];
@@ -490,6 +506,11 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
     const last = lines.at(-1)!;
     while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next();
     expectHeardInOrder(heardText(), lines);
+    if (options.chatter) {
+      const said = [opening, other].map((w) => w('ear.said', { name: options.chatter!.name, text: options.chatter!.text }));
+      const times = said.reduce((n, line) => n + heardText().join(' ').split(line).length - 1, 0);
+      expect(times, `"${said[0]}" heard once`).toBe(1);
+    }
 
     // The renderer's CPU time, the whole process's (the page's main thread and the rest of its work), before the page
     // leaves the table; then the guide, from the home page's link, by keyboard (audited).

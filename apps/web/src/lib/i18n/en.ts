@@ -296,6 +296,7 @@ export const en = {
   'ear.over': 'The game is over: the results are on the page.',
   'ear.notStarted': 'The game has not started yet.',
   'ear.watching': 'You are watching: you hold nothing.',
+  'ear.clockLow': '{time} left for your decision.',
   'ear.noDecision': 'You have no decision to make now.',
   'table.removeFrom': '{name} from seat {n}',
 } as const;

@@ -298,6 +298,7 @@ export const es: Record<MessageKey, string> = {
   'ear.over': 'La partida ha terminado: los resultados están en la página.',
   'ear.notStarted': 'La partida aún no ha empezado.',
   'ear.watching': 'Estás mirando: no tienes nada en la mano.',
+  'ear.clockLow': 'Quedan {time} para tu decisión.',
   'ear.noDecision': 'Ahora no tienes nada que decidir.',
   'table.removeFrom': 'a {name} del asiento {n}',
 };

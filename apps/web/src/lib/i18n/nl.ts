@@ -298,6 +298,7 @@ export const nl: Record<MessageKey, string> = {
   'ear.over': 'Het spel is afgelopen: de uitslag staat op de pagina.',
   'ear.notStarted': 'Het spel is nog niet begonnen.',
   'ear.watching': 'Je kijkt toe: je hebt niets in handen.',
+  'ear.clockLow': 'Nog {time} voor je beslissing.',
   'ear.noDecision': 'Je hoeft nu niets te beslissen.',
   'table.removeFrom': '{name} van plaats {n}',
 };
