@@ -59,7 +59,8 @@ build() {
   say "build $IMAGE with $ENGINE"
   local format=(); [ "$ENGINE" = podman ] && format=(--format docker)
   # shellcheck disable=SC2086
-  E build "${format[@]}" ${BUILD_ARGS:-} -t "$IMAGE" "$ROOT" > /tmp/$P-build.log 2>&1 || { tail -20 /tmp/$P-build.log; die "build (log: /tmp/$P-build.log)"; }
+  local commit; commit=$(git -C "$ROOT" rev-parse HEAD 2> /dev/null || echo unknown)
+  E build "${format[@]}" --build-arg RAZZIA_COMMIT="$commit" ${BUILD_ARGS:-} -t "$IMAGE" "$ROOT" > /tmp/$P-build.log 2>&1 || { tail -20 /tmp/$P-build.log; die "build (log: /tmp/$P-build.log)"; }
   ok "built $(E image inspect "$IMAGE" --format '{{.Id}}' | cut -c1-19)"
 }
 
@@ -111,6 +112,13 @@ default() {
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/metrics")" = 401 ] || die "/metrics answers without the operator token"
   curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics" | grep -q '^razzia_tables ' || die "/metrics with the operator token"
   ok "/healthz says only \"ok\" without the operator token; its detail and /metrics need the token"
+  # The release, set when the image was built: its labels, /healthz's detail and /metrics say the same.
+  local version labelled; version=$(node -p "require('$ROOT/package.json').version")
+  labelled=$(E image inspect "$IMAGE" --format '{{index .Config.Labels "org.opencontainers.image.version"}} {{index .Config.Labels "org.opencontainers.image.revision"}}')
+  [ "${labelled%% *}" = "$version" ] || die "the image is labelled version ${labelled%% *}, package.json says $version"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/healthz" | grep -q "\"version\":\"$version\",\"commit\":\"${labelled#* }\"" || die "/healthz does not name $labelled"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics" | grep -q "^razzia_build_info{version=\"$version\",commit=\"${labelled#* }\"" || die "/metrics has no razzia_build_info of $labelled"
+  ok "the image, /healthz and /metrics name release $labelled"
   healthcheck $P; ok "the image's HEALTHCHECK passes"
 
   local uid; uid=$(E exec $P cat /proc/1/status | awk '/^Uid:/ {print $2}')
