@@ -8,8 +8,9 @@
 #   scripts/soak-tests.sh RUNS [--hog] [--ref BRANCH]      e.g. scripts/soak-tests.sh 4 --hog
 #
 # RUNS: how many runs. --hog: `stress-ng --cpu N --cpu-load 50` (N = the cores) beside every run (installed with
-# apt-get when missing). --ref: what to clone (default main) from this checkout's repository. SOAK_DIR: where the
-# logs go (default a new directory under /tmp). The figures go to docs/benchmarks.md ("Test suite").
+# apt-get when missing). --ref: what to clone (default main) from this checkout's repository (SOAK_REPO: another).
+# SOAK_DIR: where the logs go (default a new directory under /tmp). The figures go to docs/benchmarks.md ("Test
+# suite"). (Bash reads a script as it runs it: to edit this file during a soak, run a copy of it.)
 set -uo pipefail
 
 usage() {
@@ -31,7 +32,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-repo=$(git -C "$here" rev-parse --path-format=absolute --git-common-dir)
+repo=${SOAK_REPO:-$(git -C "$here" rev-parse --path-format=absolute --git-common-dir)}
 logs=${SOAK_DIR:-$(mktemp -d /tmp/razzia-soak-XXXXXX)}
 mkdir -p "$logs"
 cores=$(nproc)
@@ -110,6 +111,11 @@ EOF
     echo "run $i/$runs at $commit: RED (exit $code) in $wall s; $summary"
   fi
   echo "  log: $log ($(uptime | sed 's/.*load average/load average/') at its end)"
+  # What failed browser tests kept (each page's screenshot and console) goes with the log, not with the clone.
+  if [[ -d $clone/apps/web/test-artifacts/failures ]]; then
+    mv "$clone/apps/web/test-artifacts/failures" "$logs/run-$i-failures"
+    echo "  failed pages' screenshots and consoles: $logs/run-$i-failures"
+  fi
   rm -rf "$clone"
   clone=''
 done

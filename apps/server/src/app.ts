@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ import { Metrics } from './metrics.ts';
 import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
 import { DEFAULT_FLOOD_CUT_OFF, Gateway, type SendProbe } from './socket/gateway.ts';
+import { keepProtocol } from './socket/release.ts';
+import { KeptAssets } from './http/kept-assets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
 import { PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
@@ -143,6 +145,17 @@ const DEFAULT_WEB_BUILD = new URL('../../web/build', import.meta.url).pathname;
  * MAX_CLIENT_MESSAGE_BYTES but under this get a typed 'too-large' reply instead, and a handshake whose `auth` is
  * absurd but under this (a 20 KB token) a typed connect_error, so no client retries for ever unanswered. */
 export const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The version name of the web client in `webDir` (SvelteKit's /_app/version.json: `<semver>+<commit>`), if any. */
+function webVersion(webDir: string | null): string | null {
+  if (!webDir) return null;
+  try {
+    const { version } = JSON.parse(readFileSync(join(webDir, 'client', '_app', 'version.json'), 'utf8')) as { version?: unknown };
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Waits (at most `ms`) until every engine.io connection has closed. */
 async function drained(io: Server, ms: number): Promise<void> {
@@ -290,10 +303,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (request) {
       // The address socket.io's handshake gives (its per-address limits): the client's, behind a trusted proxy too.
       if (trust) (raw as { remoteAddress?: string }).remoteAddress = clientAddress(request, trust);
+      // The protocol version the client speaks (socket/release.ts), which socket.io would read from the request.
+      keepProtocol(raw, request);
       request.headers = {};
       request.rawHeaders = [];
     }
   });
+  const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const gateway = new Gateway(io, access, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     ...(options.chatLimit ? { chatLimit: options.chatLimit } : {}),
@@ -310,6 +326,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     push: pusher,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.outboxSlice ? { outboxSlice: options.outboxSlice } : {}),
+    release: { protocols: PROTOCOLS, version: RELEASE.version, web: webVersion(webDir) ?? RELEASE.name },
   });
   sockets = () => gateway.sockets;
   tables.listen(cluster ?? gateway);
@@ -344,14 +361,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   answerOtherMethods(app, routes);
 
-  const webDir = options.webBuildDir === undefined ? DEFAULT_WEB_BUILD : options.webBuildDir;
   const web = webDir && existsSync(join(webDir, 'handler.js'))
     ? ((await import(pathToFileURL(join(webDir, 'handler.js')).href)) as { handler: NodeHandler }).handler
     : null;
+  // The immutable files of the web client of earlier releases, for tabs opened before a deploy (http/kept-assets.ts).
+  const kept = web && webDir ? KeptAssets.open(webDir, options.dataDir, webVersion(webDir) ?? RELEASE.name, Date.now(), (fields, message) => logger.warn(fields, message)) : KeptAssets.none();
   app.setNotFoundHandler((req, reply) => {
     // Every API answer has the documented error shape, unknown routes included.
     if (req.url.startsWith('/api/') || !web)
       return reply.code(404).send({ error: { code: 'not-found', message: `there is no ${req.method} ${req.url.split('?')[0]?.slice(0, 80)}` } });
+    const earlier = req.method === 'GET' || req.method === 'HEAD' ? kept.lookup(req.url) : null;
+    if (earlier)
+      return reply.type(earlier.type).header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(earlier.file));
     reply.hijack();
     web(req.raw, reply.raw, () => {
       reply.raw.statusCode = 404;

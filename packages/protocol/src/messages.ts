@@ -24,7 +24,7 @@ import {
   TableSettingsSchema,
 } from './table.ts';
 
-export { FLOOD_CUT_OFF, MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT } from './constants.ts';
+export { FLOOD_CUT_OFF, MAX_CLIENT_MESSAGE_BYTES, MESSAGE_EVENT, PING_EVENT, PROTOCOL, PROTOCOL_QUERY } from './constants.ts';
 
 /** A device code as the server issues it (12 characters of Crockford's base 32, capitals, no dashes: see
  * device-code.ts for how a client reads what people type). */
@@ -135,6 +135,7 @@ export const ERROR_CODES = [
   'code-used', // a device code that was redeemed already
   'not-found', // HTTP: no such route
   'shutting-down',
+  'wrong-protocol', // the handshake names a protocol version this server does not speak: reload the page
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -228,6 +229,10 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lobby'), tables: z.array(LobbyEntrySchema) }),
   /** The server is going away (deploy, restart): its connections close next; clients reconnect by themselves. */
   z.strictObject({ type: z.literal('closing'), reason: z.string() }),
+  /** The first message of every connection: the protocol version the server speaks (the newest; it accepted the
+   * client's), its release (semver) and the version of the web client it serves (`<semver>+<commit>`): a page of
+   * another version may reload to get it. Servers before 0.2.0 send none. */
+  z.strictObject({ type: z.literal('welcome'), protocol: z.int().min(1), release: z.string().max(64), web: z.string().max(128) }),
 ]);
 export type ServerMessage = DeepReadonly<z.infer<typeof ServerMessageSchema>>;
 export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;

@@ -32,6 +32,7 @@ import { EncodedMessages } from './encoded.ts';
 import { conflate } from './conflate.ts';
 import { OUTBOX_SLICE, Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
+import { checkProtocol, welcome, type Protocols } from './release.ts';
 import { RefusalStreak } from './streak.ts';
 
 export interface GatewayOptions {
@@ -54,6 +55,9 @@ export interface GatewayOptions {
   readonly probe?: SendProbe;
   /** Sockets the outbox writes per turn of the event loop (default OUTBOX_SLICE; tests make a few sockets a crowd). */
   readonly outboxSlice?: number;
+  /** The protocol versions this server speaks, its release and the version of the web client it serves: a handshake
+   * in another protocol is refused, and every connection is told them first (socket/release.ts). */
+  readonly release?: { readonly protocols: Protocols; readonly version: string; readonly web: string };
 }
 
 /** Benchmarks only: when each update (`key`: its seq) or presence push (`key`: its spectator count) to a table starts
@@ -107,6 +111,8 @@ export class Gateway implements TableListener {
       });
       next();
     });
+    // A page of a protocol this server does not speak must reload (before its token is judged: it keeps it).
+    if (options.release) io.use(checkProtocol(options.release.protocols));
     // Only tokens this server issued are identities: a made-up one is refused, never adopted.
     io.use((socket, next) => {
       const auth = HandshakeSchema.safeParse(socket.handshake.auth ?? {});
@@ -148,6 +154,8 @@ export class Gateway implements TableListener {
       queued: 0,
     };
     this.connections.set(socket, conn);
+    const release = this.options.release;
+    if (release) socket.emit(MESSAGE_EVENT, welcome(release.protocols, release.version, release.web));
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
     // unknown names and malformed calls a typed refusal.
     socket.onAny((event: string, ...args: unknown[]) => {

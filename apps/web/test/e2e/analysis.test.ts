@@ -36,31 +36,39 @@ describe('a post-game analysis', () => {
     await phone.click('[data-testid=analysis-run]');
     const progress = phone.locator('[data-testid=analysis-progress]');
     expect(await progress.getAttribute('data-status')).toBe('running');
-    await expect.poll(() => progress.textContent(), { timeout: HANG_MS }).toMatch(/Decision \d+ of \d+/);
-    expect(await phone.locator('[data-testid=analysis-progress] progress').count()).toBe(1);
+    // While it runs: "Decision n of m" and a progress bar, seen together (the analysis may end at any moment).
+    await expect
+      .poll(() => progress.evaluate((p) => ({ words: p.textContent ?? '', bars: p.querySelectorAll('progress').length })), { timeout: HANG_MS })
+      .toMatchObject({ words: expect.stringMatching(/Decision \d+ of \d+/), bars: 1 });
+
+    await phone.locator('[data-testid=analysis-mark]').first().waitFor({ timeout: HANG_MS });
+    // The worker runs on; Stop stops it and keeps what it found. (Stopped before a mark is read: the marks are the
+    // costliest first, so while the worker runs a costlier decision found meanwhile would take the first place.)
+    // (Pressed in the page, where it is, at once: the analysis may end by itself just then, and take the button.)
+    const pressed = await phone.evaluate(() => {
+      const stop = document.querySelector<HTMLButtonElement>('[data-testid=analysis-stop]');
+      stop?.click();
+      return !!stop;
+    });
+    expect(await progress.getAttribute('data-status')).toBe(pressed ? 'stopped' : 'done');
+    if (pressed) await expect.poll(() => progress.textContent()).toMatch(/Stopped after \d+ of \d+ decisions/);
+    expect(await phone.locator('[data-testid=analysis-mark]').count()).toBeGreaterThan(0);
 
     const mark = phone.locator('[data-testid=analysis-mark]').first();
-    await mark.waitFor({ timeout: HANG_MS });
     const better = (await mark.locator('[data-testid=analysis-better]').textContent()) ?? '';
     expect(better).toMatch(/^Better .+ \d{1,3}% to win$/);
     expect(await mark.locator('.badge').textContent()).toMatch(/Inaccuracy|Mistake|Blunder/);
     const index = Number(await mark.getAttribute('data-index'));
     const total = Number(/of (\d+)/.exec((await phone.locator('[data-testid=step]').textContent()) ?? '')?.[1]);
     expect(await phone.locator('[data-testid=step]').textContent()).toBe(`Move 0 of ${total}`);
-    // The list and the replay count moves alike: a click on "Move n" shows "Move n of …", the board just after it.
+    // A click on "Move n" shows the position the player faced at that decision, before it was made: the replay
+    // after n − 1 moves ("Move n − 1 of …"), and the mark says so; ▶ shows what was played.
     expect(await mark.locator('.move').textContent()).toBe(`Move ${index + 1}`);
     await mark.click();
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index + 1} of ${total}`);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index} of ${total}`);
     expect(await mark.getAttribute('aria-current')).toBe('step');
+    expect(await mark.locator('.showing').textContent()).toMatch(/as the player faced it/);
     await view(phone, 'bots-analysis-jump-phone');
-
-    // The worker runs on; Stop stops it and keeps what it found.
-    if ((await progress.getAttribute('data-status')) === 'running') {
-      await phone.click('[data-testid=analysis-stop]');
-      expect(await progress.getAttribute('data-status')).toBe('stopped');
-      await expect.poll(() => progress.textContent()).toMatch(/Stopped after \d+ of \d+ decisions/);
-      expect(await phone.locator('[data-testid=analysis-mark]').count()).toBeGreaterThan(0);
-    }
     await panel.scrollIntoViewIfNeeded();
     await shot(phone, 'bots-analysis-phone');
     await e2e.audit(phone, 'analysis with marks (phone, reduced motion)');

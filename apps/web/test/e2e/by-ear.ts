@@ -21,7 +21,7 @@ import { levelWords } from '../../src/lib/table/level-words.ts';
 import { earWords } from '../../src/lib/ear/words.ts';
 import { LOCALES, loadChrome, translate, type Dictionaries, type Locale, type MessageKey, type Translate } from '../../src/lib/i18n/index.ts';
 import { describeEntry } from '../../src/lib/table/describe.ts';
-import { DESKTOP, type E2E } from './support.ts';
+import { DESKTOP, HANG_MS, type E2E } from './support.ts';
 
 /** One thing the page said: an addition to a live region, or the name of a dialog the keyboard landed in. */
 export type Heard =
@@ -95,7 +95,7 @@ export class Ear {
   }
 
   /** Waits until the page says something new (a limit against a hang only), and returns what it said since. */
-  async next(timeout = 180_000): Promise<Heard[]> {
+  async next(timeout = HANG_MS): Promise<Heard[]> {
     const from = this.heard.length;
     await this.page
       .waitForFunction((n) => (window as unknown as { heardByEar?: unknown[] }).heardByEar!.length > n, from, { timeout, polling: 100 })
@@ -111,7 +111,7 @@ export class Ear {
   async ask(key: string, answers: readonly string[]): Promise<string> {
     await this.page.keyboard.press(key);
     for (;;) {
-      const answer = (await this.next(30_000)).find((h) => h.kind === 'live' && answers.includes(h.region));
+      const answer = (await this.next()).find((h) => h.kind === 'live' && answers.includes(h.region));
       if (answer?.kind === 'live') return answer.text;
     }
   }
@@ -178,7 +178,7 @@ export async function readDecision(page: Page, cdp: CDPSession): Promise<Decisio
 }
 
 /** Waits until the keyboard is on a choice of a decision (it lands there when the decision opens). */
-export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = 30_000): Promise<Decision> {
+export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = HANG_MS): Promise<Decision> {
   let decision: Decision | null = null;
   await expect
     .poll(async () => (decision = await readDecision(page, cdp)), { timeout, message: 'a decision has the keyboard' })
@@ -241,7 +241,7 @@ export function words(name: string): RegExp {
 
 /** Focuses a control found by role and name, as Tab would (no pointer), and presses a key on it. */
 export async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus({ timeout: 30_000 }).catch(async (e: Error) => {
+  await locator.focus({ timeout: HANG_MS }).catch(async (e: Error) => {
     throw new Error(`${e.message}\nthe page reads:\n${(await locator.page().getByRole('main').ariaSnapshot()).slice(0, 5000)}`);
   });
   await locator.press(key);
@@ -281,6 +281,19 @@ export function followLog(url: string, table: string, token: string): { readonly
     names: () => info?.seats.map((s) => s.occupant?.name ?? '') ?? [],
     stop: () => void socket.disconnect(),
   };
+}
+
+/** A spectator (no seat, no token) says a line at a table, and leaves. */
+export async function say(url: string, table: string, line: { readonly name: string; readonly text: string }): Promise<void> {
+  const socket = io(url, { transports: ['websocket'] });
+  try {
+    const ask = (message: object) => socket.timeout(30_000).emitWithAck(MESSAGE_EVENT, message) as Promise<{ ok: boolean }>;
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect((await ask({ type: 'watch', table })).ok).toBe(true);
+    expect((await ask({ type: 'say', table, text: line.text, name: line.name })).ok).toBe(true);
+  } finally {
+    socket.disconnect();
+  }
 }
 
 /**
@@ -351,6 +364,8 @@ export interface ByEar {
   readonly switchAt: number;
   /** Keys asked at some decisions (each answer must say something). */
   readonly keys?: readonly string[];
+  /** A spectator says this in the chat once the game has started: the player hears it once. */
+  readonly chatter?: { readonly name: string; readonly text: string };
 }
 
 export interface ByEarFigures {
@@ -406,6 +421,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       await add.waitFor({ state: 'detached' });
     }
     await press(page.getByRole('button', { name: t('table.start') }));
+    if (options.chatter) await say(e2e.url, table, options.chatter);
 
     // The game: whatever the page says, until the results.
     const keys: number[] = [];
@@ -447,7 +463,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
           // The keys' help: a dialog that says what it is (the table is audited with it open); Escape leaves it and
           // the keyboard is back at the decision.
           await page.keyboard.press('?');
-          const help = (await ear.next(30_000)).find((h) => h.kind === 'dialog');
+          const help = (await ear.next()).find((h) => h.kind === 'dialog');
           expect(help?.kind === 'dialog' && help.name).toBe(wordsIn(options.start)('earHelp.title'));
           await e2e.audit(page, `${options.game} by ear: the keys' help`);
           await page.keyboard.press('Escape');
@@ -465,7 +481,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
         for (let chosen = now.choices[first]!.name, next = options.then?.(chosen, t); next; next = options.then?.(chosen, t)) {
           const step = next;
           let again: Decision | null = null;
-          await expect.poll(async () => (again = await readDecision(page, cdp)) && step(again, turn.text, t) >= 0, { timeout: 30_000, message: `the next step after "${chosen}"` }).toBe(true);
+          await expect.poll(async () => (again = await readDecision(page, cdp)) && step(again, turn.text, t) >= 0, { timeout: HANG_MS, message: `the next step after "${chosen}"` }).toBe(true);
           const target = step(again!, turn.text, t);
           chosen = again!.choices[target]!.name;
           pressed += await choose(page, cdp, again!, target);
@@ -488,8 +504,13 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       });
     const heardText = () => ear.heard.flatMap((h) => (events(h) && h.kind === 'live' ? [h.text] : []));
     const last = lines.at(-1)!;
-    while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next(30_000);
+    while (!last.some((f) => heardText().join(' ').includes(f))) await ear.next();
     expectHeardInOrder(heardText(), lines);
+    if (options.chatter) {
+      const said = [opening, other].map((w) => w('ear.said', { name: options.chatter!.name, text: options.chatter!.text }));
+      const times = said.reduce((n, line) => n + heardText().join(' ').split(line).length - 1, 0);
+      expect(times, `"${said[0]}" heard once`).toBe(1);
+    }
 
     // The renderer's CPU time, the whole process's (the page's main thread and the rest of its work), before the page
     // leaves the table; then the guide, from the home page's link, by keyboard (audited).

@@ -1,7 +1,8 @@
 // Dorra's Razzia by ear: one person who cannot see opens a table of five in Spanish, seats four bots and plays the
 // whole game with a keyboard alone (by-ear.ts): placing the extra chit, choosing a card (its number, then Enter),
 // proposing a split and answering one, deciding from what the page said and from the names of its buttons; they
-// switch to English once. Every entry of their log is heard once, in order; each decision takes a few keys.
+// switch to English once. Every entry of their log is heard once, in order, and a spectator's line in the chat too;
+// each decision takes a few keys.
 
 import { describe, expect, it } from 'vitest';
 import { dorraModule } from '../../src/lib/games/razzia-dorra/module.ts';
@@ -57,6 +58,7 @@ describe('Dorra’s Razzia by ear', () => {
       switchTo: 'en',
       switchAt: 6,
       keys: ['w', 'm', 'o', 's', 'l'],
+      chatter: { name: 'Kibitzer', text: '¡Suerte a todos!' },
     });
     console.log(`razzia-dorra by ear: ${JSON.stringify(figures)}`);
     expect(figures.decisions).toBeGreaterThan(10);

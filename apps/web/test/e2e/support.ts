@@ -52,7 +52,7 @@ export async function describePage(page: Page): Promise<string> {
   const size = page.viewportSize();
   const where = `${page.url()}${size ? ` (${size.width}×${size.height})` : ''}`;
   const state = await within(
-    10_000,
+    60_000,
     page.evaluate(() => {
       const words = (e: Element | null | undefined) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim();
       const log = [...document.querySelectorAll('.log li')];
@@ -158,24 +158,25 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
   // every table the server holds.
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
-    const lines = [`\n── ${task.file?.name ?? '?'} › "${task.name}" failed: what each page showed ──`];
+    // The server's tables first (at once, from memory), then each page as soon as it is described: whatever a
+    // loaded machine leaves unsaid before the hook's limit, what was said is out.
+    console.error([`\n── ${task.file?.name ?? '?'} › "${task.name}" failed: the server's tables, then what each page showed ──`, ...serverTables(server)].join('\n'));
     const slug = `${(task.file?.name ?? 'e2e').split('/').pop()!.replace(/\.test\.ts$/, '')}-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`;
     mkdirSync(join(artifacts, 'failures'), { recursive: true });
     for (const [i, watched] of pages.entries()) {
       if (watched.page.isClosed()) continue;
       const file = join(artifacts, 'failures', `${slug}-page${i + 1}`);
-      lines.push(`page ${i + 1} ${await describePage(watched.page)}`);
-      const shotTaken = await within(30_000, watched.page.screenshot({ path: `${file}.png` })).then(
+      writeFileSync(`${file}.console.txt`, `${watched.console.join('\n')}\n`);
+      const lines = [`page ${i + 1} ${await describePage(watched.page)}`];
+      const shotTaken = await within(60_000, watched.page.screenshot({ path: `${file}.png` })).then(
         () => `${file}.png`,
         (e: Error) => `none (${e.message.split('\n')[0]})`,
       );
-      writeFileSync(`${file}.console.txt`, `${watched.console.join('\n')}\n`);
       lines.push(`  screenshot: ${shotTaken}`, `  console (${watched.console.length} lines, all in ${file}.console.txt)${watched.console.length ? ', the last:' : ''}`);
       for (const c of watched.console.slice(-5)) lines.push(`    ${c.slice(0, 300)}`);
+      console.error(lines.join('\n'));
     }
-    lines.push(...serverTables(server));
-    console.error(lines.join('\n'));
-  }, 180_000);
+  }, 900_000);
 
   /** Every page of every context, with what its console said. */
   const pages: { page: Page; console: string[] }[] = [];

@@ -73,17 +73,18 @@ describe('the keys that read the table', () => {
 });
 
 describe('the table’s ear', () => {
-  it('says the events that waited before a decision, with it, assertively; answers apart; each utterance new', () => {
+  it('says the events that waited before a decision at once, politely, then the decision, assertively; answers apart', () => {
     const ear = new Ear();
     ear.hear(['Greedy bot bid 9']);
     expect(ear.events.map((u) => u.text)).toEqual(['Greedy bot bid 9.']);
     ear.hear(['Random bot passed']); // within the gap: it waits
     ear.decide('Your chance to bid: pass, or bid 13');
-    expect(ear.turns.map((u) => u.text)).toEqual(['Random bot passed. Your chance to bid: pass, or bid 13.']);
+    expect(ear.events.map((u) => u.text)).toEqual(['Greedy bot bid 9.', 'Random bot passed.']);
+    expect(ear.turns.map((u) => u.text)).toEqual(['Your chance to bid: pass, or bid 13.']);
     ear.answer('Your cheques: 13.');
     ear.answer('Your cheques: 13.');
     expect(ear.answers.map((u) => u.text)).toEqual(['Your cheques: 13.', 'Your cheques: 13.']);
-    expect(new Set([...ear.events, ...ear.turns, ...ear.answers].map((u) => u.id)).size).toBe(4);
+    expect(new Set([...ear.events, ...ear.turns, ...ear.answers].map((u) => u.id)).size).toBe(5);
     ear.stop();
   });
 

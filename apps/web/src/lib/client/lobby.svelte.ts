@@ -4,6 +4,7 @@ import { MESSAGE_EVENT } from '@razzia/protocol/constants';
 import type { ServerMessage } from '@razzia/protocol/messages';
 import type { LobbyEntry } from '@razzia/protocol/table';
 import { io, type Socket } from 'socket.io-client';
+import { HANDSHAKE_QUERY } from './versions.ts';
 
 export class Lobby {
   tables = $state.raw<readonly LobbyEntry[]>([]);
@@ -11,7 +12,7 @@ export class Lobby {
   private socket: Socket | null = null;
 
   follow(): void {
-    const socket = io({ transports: ['websocket', 'polling'] });
+    const socket = io({ transports: ['websocket', 'polling'], query: HANDSHAKE_QUERY });
     this.socket = socket;
     socket.on('connect', async () => {
       const reply = (await socket.emitWithAck(MESSAGE_EVENT, { type: 'lobby', follow: true })) as { ok: boolean; tables?: LobbyEntry[] };

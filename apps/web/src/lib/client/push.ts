@@ -5,6 +5,7 @@
 
 import { MESSAGE_EVENT } from '@razzia/protocol/constants';
 import { io } from 'socket.io-client';
+import { HANDSHAKE_QUERY } from './versions.ts';
 import { getToken } from '../session.ts';
 
 const ENDPOINT = 'razzia.push';
@@ -30,7 +31,7 @@ export function pushState(): PushState {
 async function tell(message: object): Promise<boolean> {
   const token = getToken();
   if (!token) return false;
-  const socket = io({ auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
+  const socket = io({ auth: { token }, transports: ['websocket', 'polling'], query: HANDSHAKE_QUERY, reconnection: false });
   try {
     const reply = (await socket.timeout(10_000).emitWithAck(MESSAGE_EVENT, message)) as { ok: boolean };
     return reply.ok;

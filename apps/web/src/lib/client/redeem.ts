@@ -5,6 +5,7 @@
 import { MESSAGE_EVENT } from '@razzia/protocol/constants';
 import type { Reply } from '@razzia/protocol/messages';
 import { io } from 'socket.io-client';
+import { HANDSHAKE_QUERY } from './versions.ts';
 import { clearToken, getToken, setToken } from '../session.ts';
 
 /** Redeems `code` (as the server writes it: see normaliseDeviceCode); on success this browser holds the seat. */
@@ -16,6 +17,7 @@ export function redeemDeviceCode(code: string): Promise<Reply<'redeem'>> {
         cb(token ? { token } : {});
       },
       transports: ['websocket', 'polling'],
+      query: HANDSHAKE_QUERY,
       reconnection: false,
     });
     let answered = false;

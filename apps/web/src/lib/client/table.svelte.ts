@@ -13,6 +13,8 @@ import { io, type Socket } from 'socket.io-client';
 import { clearToken, getToken, setToken } from '../session.ts';
 import { newContribution, rememberContribution } from './contributions.ts';
 import { pushEndpoint } from './push.ts';
+import type { ReleaseWatch } from './release.svelte.ts';
+import { HANDSHAKE_QUERY } from './versions.ts';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'missing';
 
@@ -50,7 +52,11 @@ export class TableClient {
   private sentContribution: string | null = null;
   private stopVisibility: (() => void) | null = null;
 
-  constructor(readonly id: string) {}
+  /** `release`: told the server's release on each connection, and a handshake refused in this page's protocol. */
+  constructor(
+    readonly id: string,
+    private readonly release: ReleaseWatch | null = null,
+  ) {}
 
   /** Connected and following the table: only then can a decision be sent (the page greys out what cannot). */
   get online(): boolean {
@@ -71,6 +77,7 @@ export class TableClient {
         cb(token ? { token } : {});
       },
       transports: ['websocket', 'polling'],
+      query: HANDSHAKE_QUERY,
     });
     this.socket = socket;
     socket.on('connect', () => void this.watch());
@@ -80,6 +87,8 @@ export class TableClient {
         clearToken();
         socket.connect();
       }
+      // A server that no longer speaks this page's protocol: only a reload (the page offers it) goes on.
+      if (e.data?.code === 'wrong-protocol' && this.release) this.release.refused = true;
     });
     socket.on('disconnect', (reason) => {
       if (this.status !== 'missing') this.status = 'reconnecting';
@@ -169,6 +178,9 @@ export class TableClient {
         this.closing = message.reason;
         return;
       case 'lobby':
+        return;
+      case 'welcome':
+        this.release?.heard(message.web);
         return;
     }
   }

@@ -34,7 +34,7 @@ const KEEP = 5;
 export class Ear {
   /** The game's events (polite). */
   events = $state.raw<readonly Utterance[]>([]);
-  /** This seat's decision as it opens, with whatever events led to it (assertive). */
+  /** This seat's decision as it opens (assertive). */
   turns = $state.raw<readonly Utterance[]>([]);
   /** The answers to the keys (polite). */
   answers = $state.raw<readonly Utterance[]>([]);
@@ -74,10 +74,12 @@ export class Ear {
     this.pump();
   }
 
-  /** This seat's decision has opened: said at once, assertively, after whatever events still waited. */
+  /** This seat's decision has opened: whatever events still waited are said first (politely, at once), then the
+   * decision, assertively (its words say what the events left: the highest bid, the row). */
   decide(text: string): void {
     const waiting = this.burst.take(Date.now(), true);
-    this.turns = this.add(this.turns, joinLines([waiting ?? '', text]));
+    if (waiting) this.events = this.add(this.events, waiting);
+    this.turns = this.add(this.turns, joinLines([text]));
   }
 
   /** The answer to a key. */

@@ -2,7 +2,7 @@
 // and the answers to the table's keys (my hand and money, the bars, every player), from this viewer's payload alone.
 // Pure.
 
-import { sum } from '@razzia/game-razzia-dorra/client';
+import { sum } from '@razzia/game-razzia-dorra/components';
 import type { Bar, Card, GameView, Seat } from '@razzia/game-razzia-dorra/types';
 import { localName } from '../../i18n/index.ts';
 import { barName } from './look.ts';
