@@ -143,6 +143,8 @@ async function startOurs(env: Record<string, string>): Promise<{ child: ChildPro
 interface Sent {
   sent: number;
   written: number;
+  /** The bare floor: when its write began (after `sent`, when the previous broadcast still held its event loop). */
+  began?: number;
 }
 
 /** What the servers' probes noted (src/bench-probe.ts): each update (by seq) and presence push (by spectator count)
@@ -177,7 +179,7 @@ function readSent(files: readonly string[], table: string): Sends {
 /** The server's sends of the bare floor (audience/bare.ts): it writes each to the whole room in one go. */
 function bareSends(sent: readonly BareSent[]): Sends {
   const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [] };
-  for (const [stream, key, at, written] of sent) (stream === 'u' ? sends.updates : sends.presence).set(key, { sent: at, written });
+  for (const [stream, key, due, began, written] of sent) (stream === 'u' ? sends.updates : sends.presence).set(key, { sent: due, began, written });
   return sends;
 }
 
@@ -313,6 +315,7 @@ interface Timed {
   readonly key: number;
   readonly kind: string;
   readonly sent: number;
+  readonly began: number;
   readonly written: number;
   readonly last: number;
   readonly received: number;
@@ -325,7 +328,7 @@ function timed(sends: Map<number, Sent>, stream: 'u' | 'p', report: Reported, w:
   for (const [key, s] of sends) {
     if (!inside(w, s.sent)) continue;
     const a = report.arrivals.get(`${stream}${key}`);
-    out.push({ key, kind: a?.kind ?? (stream === 'p' ? 'presence' : 'unknown'), sent: s.sent, written: s.written, last: a?.last ?? NaN, received: a?.count ?? 0 });
+    out.push({ key, kind: a?.kind ?? (stream === 'p' ? 'presence' : 'unknown'), sent: s.sent, began: s.began ?? s.sent, written: s.written, last: a?.last ?? NaN, received: a?.count ?? 0 });
   }
   return out.sort((a, b) => a.sent - b.sent);
 }
@@ -336,10 +339,16 @@ function toLast(all: readonly Timed[], expected: number, kind?: (k: string) => b
   const complete = mine.filter((t) => t.received >= expected);
   const latencies = complete.map((t) => t.last - t.sent);
   const writes = mine.filter((t) => Number.isFinite(t.written)).map((t) => t.written - t.sent);
+  const fromBegan = complete.map((t) => t.last - t.began);
   return {
     p50: p(latencies, 50),
     p99: p(latencies, 99),
     max: Math.max(...latencies),
+    /** Timed from when the write began instead (the bare floor's figure before 2026-11-28: a message that waited
+     * behind the previous broadcast was timed from the end of its wait). */
+    fromBeganP50: p(fromBegan, 50),
+    fromBeganP99: p(fromBegan, 99),
+    waited: Math.max(0, ...complete.map((t) => t.began - t.sent)),
     updates: latencies.length,
     incomplete: mine.filter((t) => t.received < expected),
     /** Sent → written to the last socket: the server's part. */
@@ -356,7 +365,7 @@ function onTheWay(final: readonly Timed[], atEnd: readonly Timed[], expected: nu
 
 /** Map keyed by the move's update seq → when the move was sent, for move → last spectator. */
 function byMove(sentBySeq: Map<number, number>, all: readonly Timed[]): Timed[] {
-  return all.filter((t) => sentBySeq.has(t.key)).map((t) => ({ ...t, sent: sentBySeq.get(t.key) as number }));
+  return all.filter((t) => sentBySeq.has(t.key)).map((t) => ({ ...t, sent: sentBySeq.get(t.key) as number, began: sentBySeq.get(t.key) as number }));
 }
 
 const playersP99 = (moves: readonly Move[], w: Window) => {
@@ -767,6 +776,10 @@ async function main(): Promise<void> {
     console.log(`  bare socket.io (the same bytes at the same rate to a room; ${loadNote(bare.load)}): ${joinedLine(bare)}; hidden ${bare.report.hidden} (a replay: no stream checks)`);
     console.log(`    ${sendLine(bare)}; ${costLine(bare)}`);
     for (const line of tailLines(bare)) console.log(`    ${line}`);
+    const waited = toLast(bare.updates, bare.expected, isGame);
+    console.log(
+      `    its game updates timed from when its write began (as this floor timed them before 2026-11-28, leaving out a wait behind the previous broadcast): p50 ${fmt(waited.fromBeganP50)}, p99 ${fmt(waited.fromBeganP99)}; the longest such wait ${fmt(waited.waited)}`,
+    );
     const ratio = toLast(r.updates, r.expected).p99 / toLast(bare.updates, bare.expected).p99;
     const gameRatio = toLast(r.updates, r.expected, isGame).p99 / toLast(bare.updates, bare.expected, isGame).p99;
     let versus = '';

@@ -16,9 +16,10 @@ export type BareOrder =
   | { readonly type: 'play'; readonly startAt: number; readonly messages: readonly { readonly at: number; readonly seq: number | null; readonly message: unknown }[] }
   | { readonly type: 'sent' };
 
-/** What it sent: each update (key: its seq) and presence push (key: its spectator count), when it started writing it
- * to the room and when it was written to all (one go). */
-export type BareSent = [stream: 'u' | 'p', key: number, sent: number, written: number];
+/** What it sent: each update (key: its seq) and presence push (key: its spectator count), when it was due (the moment
+ * ours had it to send), when it started writing it to the room (later, if the previous broadcast still held the event
+ * loop) and when it was written to all (one go). */
+export type BareSent = [stream: 'u' | 'p', key: number, due: number, began: number, written: number];
 
 export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: BareSent[] };
 
@@ -50,11 +51,11 @@ process.on('message', (order: BareOrder) => {
       const t0 = order.startAt;
       for (const m of order.messages)
         setTimeout(() => {
-          const at = monotonicMs();
+          const began = monotonicMs();
           io.to(ROOM).emit('msg', m.message);
           const presence = (m.message as { type?: string; spectators?: number }).spectators;
-          if (m.seq !== null) sent.push(['u', m.seq, at, monotonicMs()]);
-          else if (presence !== undefined) sent.push(['p', presence, at, monotonicMs()]);
+          if (m.seq !== null) sent.push(['u', m.seq, t0 + m.at, began, monotonicMs()]);
+          else if (presence !== undefined) sent.push(['p', presence, t0 + m.at, began, monotonicMs()]);
         }, Math.max(0, t0 + m.at - monotonicMs()));
       return;
     }
