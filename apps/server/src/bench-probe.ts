@@ -6,7 +6,7 @@
 //   p <table> <count> <ms>      a presence push (the spectator count) starts going out
 //   pw <table> <count> <ms>     … and is written to the last spectator here
 //   gc <kind> <ms> <duration>   a garbage collection paused JavaScript (kind: V8's, 1 minor, 2 major, 4 incremental, 8 weak)
-//   lag <ms> <late>             the event loop came back this late to a 10 ms timer (lags of 40 ms and more)
+//   lag <ms> <late>             the event loop came back this late to a 10 ms timer (lags of 10 ms and more)
 
 import { createWriteStream } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
@@ -30,7 +30,7 @@ export function benchProbe(path: string): SendProbe {
   setInterval(() => {
     const now = monotonicMs();
     const late = now - expected;
-    if (late >= 40) line(['lag', now.toFixed(3), late.toFixed(3)]);
+    if (late >= 10) line(['lag', now.toFixed(3), late.toFixed(3)]);
     expected = now + TICK_MS;
   }, TICK_MS).unref();
   return {
