@@ -61,11 +61,13 @@ describe('a post-game analysis', () => {
     const index = Number(await mark.getAttribute('data-index'));
     const total = Number(/of (\d+)/.exec((await phone.locator('[data-testid=step]').textContent()) ?? '')?.[1]);
     expect(await phone.locator('[data-testid=step]').textContent()).toBe(`Move 0 of ${total}`);
-    // The list and the replay count moves alike: a click on "Move n" shows "Move n of …", the board just after it.
+    // A click on "Move n" shows the position the player faced at that decision, before it was made: the replay
+    // after n − 1 moves ("Move n − 1 of …"), and the mark says so; ▶ shows what was played.
     expect(await mark.locator('.move').textContent()).toBe(`Move ${index + 1}`);
     await mark.click();
-    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index + 1} of ${total}`);
+    await expect.poll(() => phone.locator('[data-testid=step]').textContent()).toBe(`Move ${index} of ${total}`);
     expect(await mark.getAttribute('aria-current')).toBe('step');
+    expect(await mark.locator('.showing').textContent()).toMatch(/as the player faced it/);
     await view(phone, 'bots-analysis-jump-phone');
     await panel.scrollIntoViewIfNeeded();
     await shot(phone, 'bots-analysis-phone');

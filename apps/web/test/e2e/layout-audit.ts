@@ -24,6 +24,7 @@
 
 import type { Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/lib/i18n/index.ts';
+import { MAX_ELEMENTS, installPhoneRules, tapShifts } from './layout-phone.ts';
 import { SETTLE_LIMIT_MS, installSettle } from './settle.ts';
 
 export interface Size {
@@ -82,7 +83,7 @@ async function watchBoard(page: Page): Promise<void> {
 
 /** Every rule at the page's present size, in the first settled frame (./settle.ts: nothing is measured on its way
  * somewhere); the page's scroll position is given back afterwards. */
-async function inspect(rules: { phoneMax: number; minText: number; settleMs: number }): Promise<Found> {
+async function inspect(rules: { phoneMax: number; minText: number; settleMs: number; maxElements: number }): Promise<Found> {
   const settled = await (window as unknown as { __razziaSettle: (ms: number) => Promise<{ waitedMs: number; unsettled?: string[] }> }).__razziaSettle(rules.settleMs);
   if (settled.unsettled) return [`the page was still animating after ${settled.waitedMs} ms: ${settled.unsettled.join('; ')}`];
   // From here on the inspection runs in one go, in that frame: nothing on the page changes while it looks.
@@ -188,6 +189,8 @@ async function inspect(rules: { phoneMax: number; minText: number; settleMs: num
     }
     scrollTo(0, scrolled);
   }
+  // What a phone player needs beyond the controls (layout-phone.ts), in this same frame.
+  found.push(...((window as unknown as { __razziaScreen?: (r: typeof rules) => string[] }).__razziaScreen?.(rules) ?? ['the phone rules are not installed']));
   return found;
 }
 
@@ -244,6 +247,7 @@ export function layoutAudit(): LayoutAudit {
   const problems = async (page: Page, name: string, options: CheckOptions = {}): Promise<string[]> => {
     const started = Date.now();
     await watchBoard(page);
+    await installPhoneRules(page);
     const nth = (seen.get(page) ?? 0) + 1;
     seen.set(page, nth);
     const also = nth % (options.every ?? 1) === 0 || nth === 1 ? (options.also ?? []) : [];
@@ -266,7 +270,7 @@ export function layoutAudit(): LayoutAudit {
       covered.add(`${language ?? spoken} ${dims}`);
       const label = `${name} at ${dims}${language ? ` (${language})` : ''}`;
       await installSettle(page);
-      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, settleMs: SETTLE_LIMIT_MS })) found.push(`${label}: ${p}`);
+      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, settleMs: SETTLE_LIMIT_MS, maxElements: MAX_ELEMENTS })) found.push(`${label}: ${p}`);
     };
     await at(null);
     for (const size of also) await at(size);
@@ -284,6 +288,7 @@ export function layoutAudit(): LayoutAudit {
     }
     const shifts = await page.evaluate(() => (window as unknown as { __boardShifts?: string[] }).__boardShifts?.splice(0) ?? []);
     for (const s of shifts) found.push(`${name}: ${s}`);
+    for (const s of await tapShifts(page)) found.push(`${name}: ${s}`);
     checks++;
     ms += Date.now() - started;
     return [...new Set(found)];

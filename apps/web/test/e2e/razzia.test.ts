@@ -133,6 +133,9 @@ const SPIES = () => {
     };
     window.Notification = Spy;
   }
+  // The phone's share sheet, where a browser has none (headless Chromium on Linux): what the page asked to share.
+  const shared: unknown[] = ((spy as Record<string, unknown>).shared = []);
+  Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: async (data: unknown) => void shared.push(data) });
   const vibrate = navigator.vibrate?.bind(navigator);
   navigator.vibrate = ((pattern: VibratePattern) => {
     spy.vibrations++;
@@ -144,7 +147,7 @@ const SPIES = () => {
     return start.apply(this, args);
   };
 };
-type Spied = { notes: string[]; asked: number; vibrations: number; tones: number };
+type Spied = { notes: string[]; asked: number; vibrations: number; tones: number; shared: { url?: string; title?: string }[] };
 const spied = (page: Page) => page.evaluate(() => (window as unknown as { __spy: Spied }).__spy);
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((h) => {
@@ -200,6 +203,13 @@ describe('a whole game in real browsers', () => {
     expect(await phone.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('name');
     expect(await phone.locator('[data-testid=seat-1] .badge.you').count()).toBe(0);
     await takeSeat(phone, 1, 'Felix');
+    // Inviting like a phone: its share sheet with the table's link (the copy button stays); a browser without one
+    // (the desktop here, unless it has it) gets the copy button alone.
+    expect(await phone.locator('[data-testid=invite]').isVisible()).toBe(true);
+    await phone.locator('[data-testid=share]').tap();
+    await expect.poll(async () => (await spied(phone)).shared).toEqual([expect.objectContaining({ url: link, title: 'Browser test table' })]);
+    expect(await host.locator('[data-testid=invite]').isVisible()).toBe(true);
+    expect(await host.locator('[data-testid=share]').count()).toBe(await host.evaluate(() => (typeof navigator.share === 'function' ? 1 : 0)));
     // The replay viewer is linked from the header on a phone too.
     expect(await phone.locator('[data-testid=nav-replay]').isVisible()).toBe(true);
     // Elke and Dennis (below) have asked for reduced motion: players play with it too.
@@ -234,7 +244,8 @@ describe('a whole game in real browsers', () => {
       expect(text).toMatch(/auction/i);
       expect(text).toMatch(/Hostess|Felix|Elke|Dennis|Greedy bot/);
       // The tracker explains any kind, from one tab stop.
-      expect(await spectator.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
+      // (The helpers under the table load just after it.)
+      await expect.poll(() => spectator.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
       await spectator.locator('[data-testid=tracker-kind]').first().click();
       expect(await spectator.locator('#tracker-explained').textContent()).toMatch(/^Ring · Trinket — 3, 4 or 5 different kinds/);
       await shot(spectator, 'spectator-auction-desktop');
@@ -260,6 +271,20 @@ describe('a whole game in real browsers', () => {
       expect(instant.running).toBe(0);
       expect(instant.won).toMatch(/won with \d+/);
       await shot(spectator, 'auction-won-reduced-motion');
+      // The round's summary, for a spectator: the round as it ended (it never changes while open), and it steps
+      // aside by itself once the table goes on — a spectator holds nothing up and is never asked to dismiss it.
+      await spectator.waitForSelector('[data-testid=round-summary]', { timeout: HANG_MS });
+      const asEnded = await spectator.locator('[data-testid=round-summary]').textContent();
+      expect(asEnded).toMatch(/Cheques for round 2/);
+      const gone = await spectator.waitForFunction(
+        (text) => {
+          const summary = document.querySelector('[data-testid=round-summary]');
+          return !summary ? 'closed by itself' : summary.textContent !== text ? `changed while open: ${summary.textContent}` : false;
+        },
+        asEnded,
+        { timeout: HANG_MS, polling: 100 },
+      );
+      expect(await gone.jsonValue()).toBe('closed by itself');
     })();
 
     // The winner's moment, seen at full motion on the desktop and on the phone.
@@ -393,6 +418,8 @@ describe('a whole game in real browsers', () => {
         await page.context().grantPermissions(['notifications'], { origin: e2e.url });
         await page.click('[data-testid=alerts]');
         await audit(page, 'turn alerts menu, phone');
+        // The menu opens inside the screen, on the smaller phone too.
+        await layout.check(page, 'turn alerts menu, phone', { also: [SMALL_PHONE] });
         await page.click('[data-testid=alert-notify]');
         await expect.poll(async () => (await spied(page)).asked).toBe(1);
         await expect.poll(() => page.isChecked('[data-testid=alert-notify]')).toBe(true);
@@ -465,7 +492,7 @@ describe('a whole game in real browsers', () => {
       if (!titleSeen) {
         titleSeen = true;
         expect(await page.title()).toMatch(/^▶ Your turn · /);
-        expect(await page.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
+        await expect.poll(() => page.locator('[data-testid=tracker-kind][tabindex="0"]').count()).toBe(1);
       }
       if (!keyBid && (await page.locator('[data-testid=actions] button[data-action=bid]').count()) > 0) {
         const before = await version(page);
@@ -519,6 +546,10 @@ describe('a whole game in real browsers', () => {
     }));
     for (const r of rankings) expect(r).toBe(rankings[0]);
     expect(await host.locator('[data-testid=ranking]').textContent()).toMatch(/Winner|Shared win/i);
+    await layout.check(host, 'results, host', { languages: { in: ['nl', 'es'] } });
+    // The log holds its newest lines (the page stays light); the earlier ones come back on request, a page at a time.
+    expect(await host.locator('.log li').count()).toBeLessThanOrEqual(40);
+    while ((await host.locator('[data-testid=log-earlier]').count()) > 0) await host.click('[data-testid=log-earlier]');
     // The host bid in every auction, so won some; the log says so in words, and is numbered without gaps.
     expect(await host.locator('.log li', { hasText: /Hostess bid \d+ and won/ }).count()).toBeGreaterThan(0);
     const numbers = await host.locator('.log li .n').allTextContents();
@@ -536,7 +567,6 @@ describe('a whole game in real browsers', () => {
     const phoneWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
     expect(await phoneWidth()).toBeLessThanOrEqual(390);
     await shot(phone, 'results-phone');
-    await layout.check(host, 'results, host', { languages: { in: ['nl', 'es'] } });
     await layout.check(phone, 'results, phone', { also: [SMALL_PHONE], languages: { in: ['nl'] } });
     await audit(phone, 'results, phone');
     await phone.selectOption('[data-testid=language]', 'es');
@@ -553,15 +583,43 @@ describe('a whole game in real browsers', () => {
     await phone.waitForSelector('[data-testid=my-tables] li');
     expect(await phone.locator('[data-testid=my-tables] li').first().textContent()).toMatch(/Browser test table.*finished/);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A phone's home: "Open a table" first (its heading on the first screen, above My tables); the logo a thumb's
+    // target.
+    const phoneHome = await phone.evaluate(() => ({
+      create: document.querySelector('#create-title')!.getBoundingClientRect().top,
+      mine: document.querySelector('[data-testid=my-tables]')!.getBoundingClientRect().top,
+      brand: document.querySelector('header .brand')!.getBoundingClientRect(),
+    }));
+    expect(phoneHome.create).toBeLessThan(Math.min(phoneHome.mine, 844 / 2));
+    expect(phoneHome.brand.width).toBeGreaterThanOrEqual(44);
+    expect(phoneHome.brand.height).toBeGreaterThanOrEqual(44);
     await shot(phone, 'my-tables-phone');
     await audit(phone, 'home with my tables, phone');
     await phone.goto(`${e2e.url}/rules/razzia`);
     await phone.waitForSelector('#rules-cards');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A long page on a phone: its contents first, each section a tap away (the complete rules too).
+    const contents = phone.locator('[data-testid=rules-contents] a');
+    await expect.poll(() => contents.count()).toBeGreaterThanOrEqual(5);
+    await phone.locator('[data-testid=rules-contents] a[href="#rules-cards"]').tap();
+    await expect.poll(() => phone.evaluate(() => Math.round(document.querySelector('#rules-cards')!.getBoundingClientRect().top))).toBeLessThan(100);
+    await contents.last().tap();
+    await expect.poll(() => phone.locator('details#complete').getAttribute('open')).not.toBeNull();
     await shot(phone, 'rules-phone');
     await audit(phone, 'rules, phone');
     await phone.goto(`${e2e.url}/replay?table=${link.split('/').pop()}`);
     await expect.poll(() => phone.locator('[data-testid=step]').textContent({ timeout: HANG_MS })).toMatch(/^Move 0 of \d+$/);
+    // The replay on a phone: back, play and forward on screen beside the board, at the top of the page and further
+    // down it.
+    const beside = () =>
+      phone.evaluate(() => {
+        const on = (e: Element | null) => !!e && e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight;
+        return { board: on(document.querySelector('[data-board], .board')), controls: ['prev', 'autoplay', 'next'].every((id) => on(document.querySelector(`[data-testid=${id}]`))) };
+      });
+    await expect.poll(beside).toEqual({ board: true, controls: true }); // (the board's view loads with the record)
+    await phone.evaluate(() => scrollTo(0, 300));
+    expect((await beside()).controls).toBe(true);
+    await phone.evaluate(() => scrollTo(0, 0));
     await phone.click('[data-testid=autoplay]');
     await expect.poll(() => phone.locator('[data-testid=step]').textContent()).not.toMatch(/^Move 0 /);
     await phone.click('[data-testid=autoplay]');

@@ -6,6 +6,8 @@ import { SEAT_COLOURS, othersAreBots, seatColour, seatStyle } from '../../src/li
 import { forgetTable, myTables, rememberTable, resultOf, updateTable, type MyTable } from '../../src/lib/client/mytables.ts';
 import { markdownToHtml } from '../../src/lib/rules/markdown.ts';
 import { ranking } from '../../src/lib/table/ranking.ts';
+import { wentOn } from '../../src/lib/table/moments.ts';
+import type { LogEntry } from '@razzia/protocol/table';
 
 /** A localStorage for node. */
 class MemoryStorage {
@@ -103,5 +105,23 @@ describe('markdownToHtml', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('the format and');
     expect(html).toContain('<a href="https://example.org" rel="noopener">a site</a>');
+  });
+});
+
+describe('a moment, for a spectator', () => {
+  const entry = (seq: number, at: number, kind: LogEntry['kind'], type: string): LogEntry => ({ seq, at, kind, event: { type } });
+  // A round scored at entry 10, the next round dealt by the same move, the table waiting for its readers.
+  const scored = [entry(9, 100, 'game', 'drew'), entry(10, 200, 'game', 'round-scored'), entry(11, 200, 'game', 'round-started'), entry(12, 200, 'table', 'paused')];
+
+  it('stays while the table waits at it, whatever the same move told with it', () => {
+    expect(wentOn(scored, 10)).toBe(false);
+    expect(wentOn([...scored, entry(13, 900, 'table', 'ready'), entry(14, 950, 'chat', 'said')], 10)).toBe(false);
+  });
+
+  it('steps aside once the table goes on: the pause is over, or a later move is told (a table nobody waits at)', () => {
+    expect(wentOn([...scored, entry(13, 900, 'table', 'resumed')], 10)).toBe(true);
+    expect(wentOn([...scored.slice(0, 3), entry(12, 300, 'game', 'drew')], 10)).toBe(true);
+    // A moment the log no longer holds (or not yet) is not gone on from.
+    expect(wentOn(scored, 40)).toBe(false);
   });
 });

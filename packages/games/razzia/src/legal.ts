@@ -1,6 +1,7 @@
 // legalActions: every action the rules allow now. An action is legal exactly when it is in this list.
 // It reads only public state (R9), so a client can run it on its own view.
 
+import { actor } from './actor.ts';
 import { canOutbid, mustBid } from './apply.ts';
 import type { Action, Intent, PlayerState, PublicState, Seat } from './types.ts';
 
@@ -41,13 +42,7 @@ function decisions(state: PublicState, seat: Seat, withSeat: boolean): (Intent |
   return out;
 }
 
-/** Whose decision it is now: the player on turn or the one to speak in the auction; null once the game is over. */
-export function actor(state: PublicState): Seat | null {
-  const phase = state.phase;
-  if (phase.kind === 'turn') return phase.seat;
-  if (phase.kind === 'auction') return phase.auction.order[phase.auction.next] ?? null;
-  return null;
-}
+export { actor };
 
 /** The form legalActions lists an action in: a thief's positions are a set (R5.1), listed ascending. Any other
  * value is returned as it is. */

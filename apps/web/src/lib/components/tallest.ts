@@ -2,20 +2,22 @@
 // had at this width, so what lies under it never moves up and down as a sentence takes two lines or three. For
 // every game's turn bar: `<div use:keepTallest>`.
 
-/** A Svelte action: the node's min-height follows the tallest it has been since the window last changed width. */
+/** A Svelte action: the node's min-height follows the tallest it has been at the window's present width (each width
+ * remembered: a phone turned and back, or a page looked at in another size and given its own back, finds its bar as
+ * tall as it was, so nothing moves the next time a long sentence comes). */
 export function keepTallest(node: HTMLElement): { destroy: () => void } {
-  let tallest = 0;
+  const tallest = new Map<number, number>();
   let width = innerWidth;
   const observer = new ResizeObserver(() => {
     if (innerWidth !== width) {
       width = innerWidth;
-      tallest = 0;
-      node.style.minHeight = '';
-      return;
+      const known = tallest.get(width);
+      node.style.minHeight = known ? `${known}px` : '';
+      if (known) return;
     }
     const height = node.getBoundingClientRect().height;
-    if (height > tallest + 0.5) {
-      tallest = height;
+    if (height > (tallest.get(width) ?? 0) + 0.5) {
+      tallest.set(width, height);
       node.style.minHeight = `${height}px`;
     }
   });

@@ -301,7 +301,7 @@ describe('a raid’s end, a steal and the memory aid', () => {
     expect(describeEntry(forgot.find((e) => e.event.type === 'played') as LogEntry, NAMES, t)).toMatch(/^\w+ plays a card$/);
   });
 
-  it('words each seat’s line of the final ranking: points, and arrested with its alibis', () => {
+  it('words each seat’s line of the final ranking: points, and arrested with its alibis and why', () => {
     let last: GameState | null = null;
     for (const { state } of walk('standing', 4)) last = state;
     const end = view(last as GameState, null);
@@ -311,6 +311,8 @@ describe('a raid’s end, a steal and the memory aid', () => {
       const line = standing(end, seat, t);
       expect(line.score).toBe(`${end.final?.result.scores[seat]} points`.replace(/^1 points$/, '1 point'));
       expect(line.note?.startsWith('arrested')).toBe(reckoning.arrested.includes(seat));
+      // Arrested with the most points, they stand last: the same line says why.
+      if (reckoning.arrested.includes(seat)) expect(line.note).toMatch(/^arrested · \d+ alibis?, the fewest: out of the scoring$/);
     }
   });
 });

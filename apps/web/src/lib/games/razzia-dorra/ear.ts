@@ -2,7 +2,7 @@
 // money, the bars, every player), from this viewer's payload alone, with their words. Pure. It loads after the table
 // has drawn (its Play imports it when it mounts). The buttons' names are in buttons.ts.
 
-import { sum } from '@razzia/game-razzia-dorra/client';
+import { sum } from '@razzia/game-razzia-dorra/components';
 import type { Bar, Card, GameView, Seat } from '@razzia/game-razzia-dorra/types';
 import { localName } from '../../i18n/index.ts';
 import { barName } from './look.ts';

@@ -1,7 +1,7 @@
 // How the six bars look: a colour each (the border of their cards and their place on the table) and a short mark.
 // Colour is never the only sign: every card and bar also carries the bar's name.
 
-import { BAR_NAMES } from '@razzia/game-razzia-dorra/client';
+import { BAR_NAMES } from '@razzia/game-razzia-dorra/components';
 import type { Bar } from '@razzia/game-razzia-dorra/types';
 
 /** D1.1: left to right, the bars' colours (as on the cards' borders). */

@@ -5,7 +5,7 @@ import Play from './Play.svelte';
 import Still from './Still.svelte';
 import { dorraEn } from './messages/en.ts';
 import { replayRecord } from './replay.ts';
-import { sum } from '@razzia/game-razzia-dorra/client';
+import { sum } from '@razzia/game-razzia-dorra/components';
 import type { GameView } from '@razzia/game-razzia-dorra/types';
 import { describeEntry, money } from './viewmodel.ts';
 

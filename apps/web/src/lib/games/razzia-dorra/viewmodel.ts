@@ -2,7 +2,8 @@
 // each seat at a glance, the deal on the table, a proposal being arranged, duel odds, the card help, the ranking,
 // and the log in words. Pure functions, unit-tested (test/games/razzia-dorra).
 
-import { duelOdds, sameCard, sum } from '@razzia/game-razzia-dorra/client';
+import { sameCard, sum } from '@razzia/game-razzia-dorra/components';
+import { duelOdds } from '@razzia/game-razzia-dorra/strength';
 import type { Action, Answer, Bar, Card, Chit, Deal, Duel, GameEvent, GameView, Seat } from '@razzia/game-razzia-dorra/types';
 import type { LogEntry } from '@razzia/protocol/table';
 import { localName, type MessageKey, type Translate } from '../../i18n/index.ts';

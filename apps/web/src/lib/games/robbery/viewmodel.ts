@@ -388,7 +388,8 @@ export function standing(view: GameView, seat: Seat, t: Translate): { score: str
   const reckoning = view.reckoning;
   if (!reckoning) return { score, note: null };
   const alibis = t('robbery.player.alibis', { n: reckoning.alibis[seat] ?? 0 });
-  return { score, note: reckoning.arrested.includes(seat) ? `${t('robbery.final.arrested')} · ${alibis}` : alibis };
+  // An arrested player may have the most points and still stand last: the line says why (B9.2).
+  return { score, note: reckoning.arrested.includes(seat) ? `${t('robbery.final.arrested')} · ${t('robbery.final.arrestedWhy', { alibis })}` : alibis };
 }
 
 export interface ReckoningRow {

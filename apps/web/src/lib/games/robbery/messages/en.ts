@@ -99,6 +99,7 @@ export const robberyEn = {
   'robbery.final.arrests': 'Alibis and arrests',
   'robbery.final.discards': 'Alibis and discards',
   'robbery.final.arrested': 'arrested',
+  'robbery.final.arrestedWhy': '{alibis}, the fewest: out of the scoring',
   'robbery.final.free': 'free',
   'robbery.final.nobodyArrested': 'Everybody has the same number of alibis: nobody is arrested.',
   'robbery.final.arrestedNote': 'The fewest alibis: arrested, out of the scoring.',

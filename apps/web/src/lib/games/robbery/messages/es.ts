@@ -96,6 +96,7 @@ export const robberyEs: Record<RobberyTableKey, string> = {
   'robbery.final.arrests': 'Coartadas y arrestos',
   'robbery.final.discards': 'Coartadas y descartes',
   'robbery.final.arrested': 'arrestado',
+  'robbery.final.arrestedWhy': '{alibis}, las que menos: fuera del recuento',
   'robbery.final.free': 'libre',
   'robbery.final.nobodyArrested': 'Todos tienen las mismas coartadas: nadie es arrestado.',
   'robbery.final.arrestedNote': 'Menos coartadas: arrestado, fuera de la puntuación.',

@@ -96,6 +96,7 @@ export const robberyNl: Record<RobberyTableKey, string> = {
   'robbery.final.arrests': 'Alibi’s en arrestaties',
   'robbery.final.discards': 'Alibi’s en afgelegde tegels',
   'robbery.final.arrested': 'gearresteerd',
+  'robbery.final.arrestedWhy': '{alibis}, de minste: telt niet mee',
   'robbery.final.free': 'vrij',
   'robbery.final.nobodyArrested': 'Iedereen heeft evenveel alibi’s: niemand wordt gearresteerd.',
   'robbery.final.arrestedNote': 'De minste alibi’s: gearresteerd, telt niet mee voor de winst.',

@@ -1,0 +1,214 @@
+// `pnpm bench:web`: how heavy a table page is on a phone. One person on a 390×844 phone (touch, 2× screen) plays a
+// whole game of each game against greedy bots — Razzia! at 5 seats, Dorra's Razzia at 8, Robbery at 5 — with the
+// CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`, as Lighthouse does for phones) from the start of play, and
+// the page itself reports:
+//
+//   - its peak element count (`document.getElementsByTagName('*').length`, looked at once a frame whenever the page
+//     changes) and the version of the game it was at;
+//   - its longest task (PerformanceObserver `longtask`: any task over 50 ms) and how many passed 200 ms.
+//
+// The server is the real one on loopback (SQLite, the production web build, the bots' usual delay unless
+// --bot-delay-ms says otherwise). Figures depend on the machine's load: print `uptime` beside them.
+// usage: tsx apps/web/bench/web.ts [--games=razzia,razzia-dorra,robbery] [--seats=5,8,5] [--moves=0 (a whole game)]
+//        [--throttle=4] [--bot-delay-ms=700] [--connect=<Playwright websocket endpoint>] [--build]
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer } from '@razzia/server';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const GAMES = (args.get('games') ?? 'razzia,razzia-dorra,robbery').split(',');
+const DEFAULT_SEATS: Record<string, number> = { razzia: 5, 'razzia-dorra': 8, robbery: 5 };
+const SEATS = args.get('seats')?.split(',').map(Number);
+/** Decisions this person makes before the run stops (0: the whole game). */
+const MOVES = Number(args.get('moves') ?? 0);
+const THROTTLE = Number(args.get('throttle') ?? 4);
+const BOT_DELAY_MS = Number(args.get('bot-delay-ms') ?? 700);
+const web = new URL('..', import.meta.url).pathname;
+const PHONE = { width: 390, height: 844 } as const;
+
+export interface Weight {
+  readonly game: string;
+  readonly seats: number;
+  readonly moves: number;
+  /** The most elements the page held at any frame of the game, and the game's version then. */
+  readonly peak: number;
+  readonly peakAt: string;
+  /** The longest task of the page during play (ms), and how many passed 200 ms. */
+  readonly longest: number;
+  readonly over200: number;
+  readonly over: boolean;
+}
+
+/** Watches the page from inside: its element count at every frame it changes, and its long tasks. (A string: tsx
+ * names inner functions with a helper the page does not have.) */
+const WATCH = `(() => {
+  const weight = (window.__weight = { peak: 0, peakAt: '', longest: 0, over200: 0 });
+  const count = () => {
+    const n = document.getElementsByTagName('*').length;
+    if (n > weight.peak) {
+      weight.peak = n;
+      weight.peakAt = document.querySelector('[data-version]')?.dataset.version ?? '?';
+    }
+  };
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      count();
+    });
+  }).observe(document, { subtree: true, childList: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      weight.longest = Math.max(weight.longest, e.duration);
+      if (e.duration > 200) weight.over200++;
+    }
+  }).observe({ type: 'longtask' });
+  count();
+})()`;
+
+/** One decision, the way a steady player makes it, by what the decisions' buttons say they do. */
+export async function decide(page: Page, game: string): Promise<void> {
+  const bar = page.locator('[data-testid=actions]');
+  const first = async (...selectors: string[]) => {
+    for (const s of selectors) {
+      const b = bar.locator(`button${s}:not([disabled])`).first();
+      if ((await b.count()) > 0) return b.click({ timeout: 10_000 }).then(() => true, () => false);
+    }
+    return false;
+  };
+  if (game === 'razzia') await first('[data-action=draw]', '[data-action=pass]', '[data-action=bid]', '[data-action]');
+  else if (game === 'robbery') {
+    // On a phone the hand shows one card's plays at a time: a card that takes a tile, else the first play.
+    const cards = bar.locator('button[data-pick]:not([disabled])');
+    for (let card = 0; card < (await cards.count()); card++) {
+      await cards.nth(card).click({ timeout: 10_000 }).catch(() => undefined);
+      if ((await bar.locator('button[data-effect=take]:not([disabled])').count()) > 0) break;
+    }
+    await first('[data-give=tile]', '[data-effect=take]', '.choice');
+  }
+  else {
+    const decision = await bar.getAttribute('data-decision', { timeout: 5_000 }).catch(() => null);
+    if (decision === 'pick') {
+      if (await first('[data-action=choose]')) await first('[data-action=lay]');
+    } else if (decision === 'place') await first('[data-action=place]');
+    else if (decision === 'propose') {
+      if (await first('[data-action=fair]')) await first('[data-action=propose]');
+    } else if (decision === 'answer') await first('[data-action=accept]');
+  }
+}
+
+/** What the page waits for: its decision, a moment to move on from, or the results. */
+async function next(page: Page): Promise<'act' | 'moment' | 'over'> {
+  const handle = await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid=ranking]')) return 'over';
+      if (document.querySelector('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]')) return 'moment';
+      return document.querySelector('[data-testid=actions] button:not([disabled])') ? 'act' : false;
+    },
+    null,
+    { timeout: 600_000, polling: 100 },
+  );
+  return (await handle.jsonValue()) as 'act' | 'moment' | 'over';
+}
+
+const version = (page: Page) => page.evaluate(() => document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? null);
+
+/** Opens a table of `game` from the home page on `page`, takes seat 0, fills the others with greedy bots, starts. */
+export async function openWithBots(page: Page, url: string, game: string, seats: number): Promise<void> {
+  await page.goto(url);
+  await page.locator(`label:has(input[name=game][value="${game}"])`).click();
+  await page.fill('input[name=table-name]', 'Bench table');
+  await page.locator(`label:has(input[name=players][value="${seats}"])`).click();
+  await page.click('form.create button[type=submit]');
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
+  await page.fill('[data-testid=name]', 'Phone');
+  await page.click('[data-testid=seat-0] button.primary');
+  await page.waitForSelector('[data-testid=seat-0] .badge.you');
+  for (let seat = 1; seat < seats; seat++) {
+    await page.click(`[data-testid=seat-${seat}] [data-testid=add-bot]`);
+    await page.click(`[data-testid=seat-${seat}] button[data-bot=greedy]`);
+    await page.waitForSelector(`[data-testid=seat-${seat}] strong`);
+  }
+}
+
+/** Plays one game on a phone page under the CPU throttle and reports the page's weight. */
+export async function weigh(browser: Browser, url: string, game: string, seats: number, options: { moves?: number; throttle?: number } = {}): Promise<Weight> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  context.setDefaultTimeout(120_000);
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => {
+      throw new Error(`page error: ${e.message}`);
+    });
+    await openWithBots(page, url, game, seats);
+    await page.evaluate(WATCH);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.throttle ?? THROTTLE });
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=status]');
+    let moves = 0;
+    let over = false;
+    while (!options.moves || moves < options.moves) {
+      const state = await next(page);
+      if (state === 'over') {
+        over = true;
+        break;
+      }
+      if (state === 'moment') {
+        await page.locator('[data-testid=moment][data-blocking=true] [data-testid=moment-continue]').click({ timeout: 5_000 }).catch(() => undefined);
+        continue;
+      }
+      const before = await version(page);
+      await decide(page, game);
+      await page.waitForFunction((v) => !!document.querySelector('[data-testid=ranking], [data-testid=moment][data-blocking=true]') || document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v, before, { timeout: 60_000, polling: 100 }).catch(() => undefined);
+      moves++;
+    }
+    const weight = await page.evaluate(() => (window as unknown as { __weight: { peak: number; peakAt: string; longest: number; over200: number } }).__weight);
+    return { game, seats, moves, over, ...weight, longest: Math.round(weight.longest) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (args.has('build') || !existsSync(join(web, 'build', 'handler.js'))) {
+    const built = spawnSync(join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startServer({
+    dataDir: mkdtempSync(join(tmpdir(), 'razzia-bench-web-')),
+    port: 0,
+    host: '127.0.0.1',
+    webBuildDir: join(web, 'build'),
+    botDelayMs: BOT_DELAY_MS,
+    logger: pino({ level: 'silent' }),
+  });
+  const endpoint = args.get('connect');
+  const browser = endpoint
+    ? await chromium.connect(endpoint)
+    : await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  console.log(`Razzia Online web benchmark — ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}, Chromium ${browser.version()}`);
+  console.log(`a phone (${PHONE.width}×${PHONE.height}, touch, 2× screen), CPU throttled ${THROTTLE}×, bots' delay ${BOT_DELAY_MS} ms${MOVES ? `, ${MOVES} decisions a game` : ', whole games'}`);
+  try {
+    for (const [i, game] of GAMES.entries()) {
+      const seats = SEATS?.[i] ?? DEFAULT_SEATS[game] ?? 4;
+      const load = loadavg()[0]!.toFixed(2);
+      const w = await weigh(browser, server.url, game, seats, { moves: MOVES });
+      console.log(
+        `${game} (${seats} seats, ${w.moves} decisions${w.over ? ', to the results' : ''}): peak ${w.peak} elements (at version ${w.peakAt}); longest task ${w.longest} ms, ${w.over200} over 200 ms; load ${load} → ${loadavg()[0]!.toFixed(2)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,109 @@
+// The layout audit's phone rules (layout-phone.ts) on fixture pages in the run's real Chromium (no server): each rule
+// finds what it is for — a decision's subject covered or out of view, a decision with no name or no subject, a page
+// panning sideways, a menu opening off screen, a heavy table page, the page scrolling by itself after a press — and
+// a page that keeps them is clean. The games' own end-to-end tests hold every real page to them.
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumEndpoint } from '../services.ts';
+import { SMALL_PHONE, layoutAudit } from './layout-audit.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.connect(await chromiumEndpoint());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A table page of a phone, at /t/fixture (the element rule counts table pages only): a board, a tall page, and the
+ * decisions pinned to the bottom as the app pins them, the page leaving room under them. */
+async function phonePage(body: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: SMALL_PHONE, isMobile: true, hasTouch: true })).newPage();
+  await page.route('http://fixture.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Phone fixture</title>
+        <style>body { margin: 0; font: 16px/1.4 sans-serif } .dock { position: fixed; left: 0; right: 0; bottom: 0; height: 200px; background: #eee }</style></head>
+        <body><main style="padding-bottom: 200px">${body}</main></body></html>`,
+    }),
+  );
+  await page.goto('http://fixture.test/t/fixture');
+  return page;
+}
+
+const decisions = (decision: string, extra = '') =>
+  `<div class="dock" data-dock><div data-testid="actions" ${decision ? `data-decision="${decision}"` : ''}><button data-action="bid" ${extra}>Bid 6</button></div></div>`;
+
+describe('the layout audit, on a phone', () => {
+  it('finds a decision whose subject lies under the pinned decisions or out of view, and is clean once it is in view', async () => {
+    const layout = layoutAudit();
+    // The row being auctioned sits where the decisions are pinned: covered.
+    const page = await phonePage(`<div style="height: 600px">The board</div><p data-subject="bid" style="height: 40px">The row</p><div style="height: 800px"></div>${decisions('bid')}`);
+    expect((await layout.problems(page, 'covered')).join('\n')).toMatch(/the subject p \[data-subject="bid"\] of the decision "bid" is covered at the top of the page by div\.dock/);
+    // Further down the page: out of view at its top.
+    await page.evaluate(() => (document.querySelector<HTMLElement>('div')!.style.height = '900px'));
+    expect((await layout.problems(page, 'below')).join('\n')).toMatch(/the subject p \[data-subject="bid"\] of the decision "bid" is out of view at the top of the page/);
+    // Moved up above the decisions: clean.
+    await page.evaluate(() => (document.querySelector<HTMLElement>('div')!.style.height = '100px'));
+    expect(await layout.problems(page, 'in view')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks every game to name its decision and mark what it is about', async () => {
+    const layout = layoutAudit();
+    const unnamed = await phonePage(`<p data-subject="bid">The row</p>${decisions('')}`);
+    expect((await layout.problems(unnamed, 'unnamed')).join('\n')).toMatch(/names no decision \(data-decision\)/);
+    await unnamed.context().close();
+    const bare = await phonePage(`<p>The row</p>${decisions('bid')}`);
+    expect((await layout.problems(bare, 'no subject')).join('\n')).toMatch(/the decision "bid" has no subject on the page/);
+    await bare.context().close();
+  });
+
+  it('finds a page that pans sideways at 360 px (a phone browser widens innerWidth to it) and names what pushes it', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(`<p data-subject="bid">The row</p><div class="kinds"><span style="display: inline-block; width: 373px">Transport company</span></div>${decisions('bid')}`);
+    expect((await layout.problems(page, 'pan')).join('\n')).toMatch(/the page is 13 px wider than the screen \(360 px\): it pans sideways \(span "Transport company" to 373 px\)/);
+    await page.context().close();
+  });
+
+  it('finds a menu that opens off the screen, and not one that opens inside it', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><div style="position: relative; margin-left: 200px; width: 40px"><button aria-expanded="true" aria-controls="alert-settings">Alerts</button>
+        <div id="alert-settings" role="group" style="position: absolute; right: 0; width: 280px">Sound</div></div>${decisions('bid')}`,
+    );
+    expect((await layout.problems(page, 'menu')).join('\n')).toMatch(/the menu div opens off screen \(-40,/);
+    await page.evaluate(() => (document.getElementById('alert-settings')!.style.right = '-100px'));
+    expect(await layout.problems(page, 'menu inside')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds a table page of more than 1,000 elements', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(`<p data-subject="bid">The row</p><section class="log"><ol>${'<li><span>1</span><span>A line</span></li>'.repeat(400)}</ol></section>${decisions('bid')}`);
+    expect((await layout.problems(page, 'heavy')).join('\n')).toMatch(/the page holds \d{4} elements \(at most 1000; the log 1201 of them\)/);
+    await page.context().close();
+  });
+
+  it('finds the page scrolling by itself after the player presses a decision, not the player scrolling it', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(`<div style="height: 300px"></div><p data-subject="bid">The row</p><div style="height: 1600px"></div><p id="far">Far below</p>${decisions('bid')}`);
+    expect(await layout.problems(page, 'before')).toEqual([]);
+    // A press whose answer focuses something far down the page, as Razzia!'s decisions once did.
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener('click', () => setTimeout(() => document.getElementById('far')!.scrollIntoView(), 50)),
+    );
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction(() => scrollY > 0);
+    expect((await layout.problems(page, 'after the press')).join('\n')).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    // The player scrolls back up with a swipe after the next press: their own move, not the page's.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate(() => (document.querySelector('[data-testid=actions]')!.innerHTML = '<button data-action="bid">Bid 7</button>'));
+    await page.locator('[data-action=bid]').tap();
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => scrollY > 0);
+    expect(await layout.problems(page, 'the player scrolled')).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,195 @@
+// What a player on a phone needs of a table page beyond its controls, checked by the layout audit (layout-audit.ts)
+// at each of its looks, at every size it looks at — desktop too:
+//
+// - the decision and what it is about in one view on a phone: each game marks the awaited decision on its decisions' bar
+//   (`[data-testid=actions][data-decision=bid]`) and the elements the decision is about with `data-subject` (a list of
+//   decision names: `<div class="row" data-subject="turn bid">`); at the top of the page every subject of the awaited
+//   decision lies on screen and nothing covers it (the controls are checked there by the audit itself). A bar of
+//   live decisions with no name, or a named decision with no subject, is a problem too: every game declares them
+//   (a wide screen lays the two out side by side as it likes: its controls' own rule holds there);
+// - nothing pans sideways: the page is as wide as the screen (and the widest culprit is named);
+// - no menu opens off screen: what an open button controls (`aria-expanded=true` with `aria-controls`) and what an
+//   open `<details>` floats lie within the screen's width and below its top;
+// - a table page stays light: at most 1,000 elements (the game log shows its newest lines);
+// - the page does not move unless the player moves it: from a press on a decision until the audit's next look, what
+//   the player looked at (the page's element at the middle of the screen) keeps its place on screen whenever the
+//   page scrolls, unless the player scrolled meanwhile (a wheel, a swipe, a scrolling key). Installed once per page,
+//   the watcher reports at the next look.
+//
+// The checks run inside the page, in the audit's own look (the same settled frame), through a function installed on
+// the window once per page.
+
+import type { Page } from 'playwright-core';
+
+/** A table page holds at most this many elements at any moment (Lighthouse warns from 800, fails from 1,400). */
+export const MAX_ELEMENTS = 1000;
+
+interface PhoneWindow {
+  __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
+  __razziaTaps?: { armed: { x: number; y: number; anchor: Element | null; top: number; version: string; what: string } | null; shifts: string[] };
+}
+
+/** Installs, once per page, the screen rules (`__razziaScreen`, called by the audit's inspection) and the watcher of
+ * the page's scroll position across the player's presses. */
+export async function installPhoneRules(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as PhoneWindow;
+    if (w.__razziaScreen) return;
+    const version = () => document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?';
+    const where = (e: Element): string => {
+      const id = e.closest('[data-testid]')?.getAttribute('data-testid');
+      const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).filter((c) => !c.startsWith('s-')).join('.')}` : '';
+      return `${e.tagName.toLowerCase()}${cls}${id ? ` in [data-testid=${id}]` : ''}`;
+    };
+    const box = (r: DOMRect) => `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    const shown = (e: Element) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getBoundingClientRect().width > 1;
+
+    // ── The page does not move under the player's press ────────────────────────────────────────────────────────
+    // What the player looks at: the element of the page (not of the pinned decisions) at the middle of the screen,
+    // or its nearest ancestor that fits the screen. The browser's scroll anchoring keeps it in place when something
+    // above it changes height (the scroll position moves, the page does not); a scroll that moves it is the page
+    // moving by itself. The results replacing the game are a new page, not a move.
+    const looked = (): Element | null => {
+      const pinned = (e: Element) => !!e.closest('[data-dock], dialog') || ['fixed', 'sticky'].includes(getComputedStyle(e).position);
+      let e = document.elementsFromPoint(innerWidth / 2, innerHeight / 2).find((h) => !pinned(h) && !!h.closest('main')) ?? null;
+      while (e && e.parentElement && e.getBoundingClientRect().height > innerHeight) e = e.parentElement.closest('main') ? e.parentElement : null;
+      for (let up = e; up; up = up.parentElement) if (up !== e && pinned(up)) return null;
+      return e;
+    };
+    const taps: NonNullable<PhoneWindow['__razziaTaps']> = (w.__razziaTaps = { armed: null, shifts: [] });
+    addEventListener(
+      'click',
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const control = target?.closest('[data-testid=actions] button, [data-testid=actions] label');
+        if (!event.isTrusted || !control) return;
+        const anchor = looked();
+        taps.armed = {
+          x: scrollX,
+          y: scrollY,
+          anchor,
+          top: anchor?.getBoundingClientRect().top ?? 0,
+          version: version(),
+          what: (control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30),
+        };
+      },
+      true,
+    );
+    const userScrolls = () => (taps.armed = null);
+    addEventListener('wheel', userScrolls, { capture: true, passive: true });
+    addEventListener('touchmove', userScrolls, { capture: true, passive: true });
+    addEventListener(
+      'keydown',
+      (event: KeyboardEvent) => {
+        const onControl = event.target instanceof Element && !!event.target.closest('button, input, select, textarea, a, [tabindex]');
+        if (['PageUp', 'PageDown', 'Home', 'End'].includes(event.key) || (!onControl && ['ArrowUp', 'ArrowDown', ' '].includes(event.key))) userScrolls();
+      },
+      true,
+    );
+    addEventListener(
+      'scroll',
+      () => {
+        const armed = taps.armed;
+        if (!armed || document.querySelector('[data-testid=ranking]')) return;
+        const moved = armed.anchor?.isConnected ? Math.abs(armed.anchor.getBoundingClientRect().top - armed.top) >= 2 : Math.abs(scrollY - armed.y) >= 2;
+        if (!moved && Math.abs(scrollX - armed.x) < 1) return;
+        taps.shifts.push(
+          `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(scrollX)},${Math.round(scrollY)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight})`,
+        );
+        taps.armed = null;
+      },
+      { passive: true },
+    );
+
+    // ── The screen's rules, at the page's present size ─────────────────────────────────────────────────────────
+    w.__razziaScreen = (rules) => {
+      const found: string[] = [];
+      // Whatever the player pressed, the audit looks now: presses before this look are settled.
+      taps.armed = null;
+      const modal = document.querySelector('dialog[open]');
+
+      // Nothing pans sideways. (The layout viewport's width: a phone's browser widens innerWidth to a page that
+      // overflows, zooming it out.)
+      const screen = document.documentElement.clientWidth;
+      const over = document.documentElement.scrollWidth - screen;
+      if (over > 0) {
+        const wide: string[] = [];
+        const clipped = (e: Element) => {
+          for (let p = e.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+          return false;
+        };
+        // (What is fixed to the screen follows the widened screen: an effect of the pan, not its cause.)
+        const fixed = (e: Element) => !!e.closest('[data-dock]') || getComputedStyle(e).position === 'fixed';
+        for (const e of document.body.querySelectorAll('*')) {
+          if (wide.length >= 3) break;
+          if (fixed(e)) continue;
+          const r = e.getBoundingClientRect();
+          const parent = e.parentElement?.getBoundingClientRect();
+          if (r.right > screen + 0.5 && (!parent || parent.right <= screen + 0.5) && !clipped(e)) wide.push(`${where(e)} "${(e.textContent ?? '').trim().slice(0, 30)}" to ${Math.round(r.right)} px`);
+        }
+        found.push(`the page is ${over} px wider than the screen (${screen} px): it pans sideways (${wide.join('; ') || 'no element found'})`);
+      }
+
+      // No menu opens off screen.
+      const menus = [
+        ...[...document.querySelectorAll('[aria-expanded=true][aria-controls]')].flatMap((b) => {
+          const menu = document.getElementById(b.getAttribute('aria-controls') ?? '');
+          return menu ? [menu] : [];
+        }),
+        ...[...document.querySelectorAll('details[open] > :not(summary)')].filter((e) => ['absolute', 'fixed'].includes(getComputedStyle(e).position)),
+      ];
+      for (const menu of menus) {
+        if (!shown(menu)) continue;
+        const r = menu.getBoundingClientRect();
+        if (r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5) found.push(`the menu ${where(menu)} opens off screen (${box(r)}; screen ${innerWidth}×${innerHeight})`);
+      }
+
+      // A light page.
+      if (location.pathname.startsWith('/t/')) {
+        const n = document.getElementsByTagName('*').length;
+        if (n > rules.maxElements) found.push(`the page holds ${n} elements (at most ${rules.maxElements}; the log ${document.querySelectorAll('.log *').length} of them)`);
+      }
+
+      // The decision and what it is about, in one view at the top of a phone's page (a wide screen lays them out
+      // side by side as it likes; the controls' own rule holds there).
+      const bars = [...document.querySelectorAll<HTMLElement>('[data-testid=actions]')].filter((a) => a.querySelector('button:enabled, input:enabled'));
+      // (Not while the player has a menu open over the table: they opened it.)
+      const menuOpen = menus.some((m) => shown(m));
+      if (!modal && !menuOpen && innerWidth <= rules.phoneMax) {
+        const scrolled = { x: scrollX, y: scrollY };
+        scrollTo(0, 0);
+        for (const bar of bars) {
+          const decision = bar.dataset.decision;
+          if (!decision) {
+            found.push(`the decisions' bar ${where(bar)} names no decision (data-decision)`);
+            continue;
+          }
+          const subjects = [...document.querySelectorAll<HTMLElement>('[data-subject]')].filter((s) => s.dataset.subject!.split(/\s+/).includes(decision) && shown(s));
+          if (subjects.length === 0) found.push(`the decision "${decision}" has no subject on the page (data-subject)`);
+          for (const s of subjects) {
+            const r = s.getBoundingClientRect();
+            const label = `the subject ${where(s)} [data-subject="${s.dataset.subject}"] of the decision "${decision}"`;
+            if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+              found.push(`${label} is out of view at the top of the page (${box(r)}; screen ${innerWidth}×${innerHeight})`);
+              continue;
+            }
+            for (const [fx, fy] of [[0.5, 0.5], [0.1, 0.12], [0.9, 0.12], [0.1, 0.88], [0.9, 0.88]] as const) {
+              const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+              if (hit && !s.contains(hit) && !hit.contains(s)) {
+                found.push(`${label} is covered at the top of the page by ${where(hit)} "${(hit.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`);
+                break;
+              }
+            }
+          }
+        }
+        scrollTo(scrolled.x, scrolled.y);
+      }
+      return found;
+    };
+  });
+}
+
+/** The page's moves by itself after the player's presses since the last call (and forgets them). */
+export async function tapShifts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as PhoneWindow).__razziaTaps?.shifts.splice(0) ?? []);
+}
