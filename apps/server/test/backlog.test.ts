@@ -72,10 +72,11 @@ describe('a crowd behind a backlog', () => {
     // What a spectator holds after each update, as the table's own filter makes it.
     const spectatorsGame = new Map<number, GamePayload | null>();
     let sent = 0;
+    const over = () => table.status === 'over';
     // One to four updates within a turn, then none to two turns for the outbox to write a slice or two: sockets
     // still waiting get the next updates folded into theirs, those already written get them after.
-    for (let round = 0; table.status !== 'over'; round++) {
-      for (let i = 0; i <= round % 4 && table.status !== 'over'; i++) {
+    for (let round = 0; !over(); round++) {
+      for (let i = 0; i <= round % 4 && !over(); i++) {
         await move(clock, table, server);
         spectatorsGame.set(table.seq, table.gameFor(null));
         sent++;
