@@ -4,9 +4,11 @@
 // come within one turn (a round's end does), and the outbox folds them. What each spectator receives must still be
 // every change in order — a gapless log (the harness fails on a gap, a repeat or a patch from a version not held),
 // each game it holds the spectators' game at that point, never a hidden card — and a presence push still waiting
-// is replaced by a newer one without ever changing places with the updates around it.
+// is replaced by a newer one without ever changing places with the updates around it. Every message, folded ones too,
+// holds to the JSON Schemas the server publishes.
 
 import type { GamePayload, LogEntry, ServerMessage, TableId } from '@razzia/protocol';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_PUSH_MS, type TableHost } from '../src/tables/host.ts';
 import { ManualClock, SECRET_KEYS, TestClient, createTable, testServer, type Frame } from './harness.ts';
@@ -86,6 +88,17 @@ describe('a crowd behind a backlog', () => {
     await caughtUp(crowd, id, table.seq);
     const late = await TestClient.connect(server.url);
     const snapshot = await late.watch(id);
+    // The JSON Schemas the server publishes (docs/protocol.md) hold every message, folded ones too.
+    const ajv = new Ajv2020({ strict: true });
+    const published = async (path: string) => (await (await fetch(`${server.url}${path}`)).json()) as { $id: string };
+    const wire = await published('/api/protocol/schema');
+    const dorra = await published('/api/games/razzia-dorra/schema');
+    ajv.addSchema(wire).addSchema(dorra);
+    const valid = (id: string, def: string, value: unknown) => {
+      const validate = ajv.getSchema(`${id}#/$defs/${def}`);
+      if (!validate) throw new Error(`no schema ${id}#/$defs/${def}`);
+      return validate(value) ? null : `${def}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(value).slice(0, 300)}`;
+    };
 
     for (const [i, c] of crowd.entries()) {
       const received = updates(c, id, from[i]);
@@ -108,6 +121,15 @@ describe('a crowd behind a backlog', () => {
       expect(dealt.length).toBeGreaterThan(0);
       for (const e of dealt) expect((e.event as unknown as { cards: unknown }).cards).toBeNull();
       for (const raw of c.raw) expect(raw).not.toMatch(SECRET_KEYS);
+      const problems = c.raw.flatMap((raw) => {
+        const message = JSON.parse(raw) as { entries?: LogEntry[]; game?: { full?: unknown } };
+        return [
+          valid(wire.$id, 'ServerMessage', message),
+          ...(message.entries ?? []).map((e) => (e.kind === 'game' ? valid(dorra.$id, 'event', e.event) : null)),
+          message.game?.full ? valid(dorra.$id, 'payload', message.game.full) : null,
+        ].filter((p) => p !== null);
+      });
+      expect(problems.slice(0, 3)).toEqual([]);
     }
     for (const c of [late, ...crowd]) c.close();
     await server.close();
