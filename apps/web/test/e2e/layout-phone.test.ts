@@ -79,6 +79,17 @@ describe('the layout audit, on a phone', () => {
     await page.context().close();
   });
 
+  it('finds a word broken inside itself where words are kept whole, not one broken between words', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><table style="width: 100%; table-layout: fixed"><tr><th style="width: 3.4rem"><span data-whole style="overflow-wrap: anywhere">Greedy bot</span></th><th><span data-whole>Greedy bot</span></th></tr></table>${decisions('bid')}`,
+    );
+    const found = (await layout.problems(page, 'names')).join('\n');
+    expect(found).toMatch(/the word "Greedy" breaks inside itself across 2 lines \(span\)/);
+    expect(found.match(/breaks inside itself/g)).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('finds a table page of more than 1,000 elements', async () => {
     const layout = layoutAudit();
     const page = await phonePage(`<p data-subject="bid">The row</p><section class="log"><ol>${'<li><span>1</span><span>A line</span></li>'.repeat(400)}</ol></section>${decisions('bid')}`);

@@ -10,6 +10,8 @@
 // - nothing pans sideways: the page is as wide as the screen (and the widest culprit is named);
 // - no menu opens off screen: what an open button controls (`aria-expanded=true` with `aria-controls`) and what an
 //   open `<details>` floats lie within the screen's width and below its top;
+// - words kept whole: an element marked `data-whole` (a name in a narrow column, a card's one word) breaks its lines
+//   between words only;
 // - a table page stays light: at most 1,000 elements (the game log shows its newest lines);
 // - the page does not move unless the player moves it: from a press on a decision until the audit's next look, what
 //   the player looked at (the page's element at the middle of the screen) keeps its place on screen whenever the
@@ -142,6 +144,22 @@ export async function installPhoneRules(page: Page): Promise<void> {
         if (!shown(menu)) continue;
         const r = menu.getBoundingClientRect();
         if (r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5) found.push(`the menu ${where(menu)} opens off screen (${box(r)}; screen ${innerWidth}×${innerHeight})`);
+      }
+
+      // Words kept whole: a name in a narrow column ("Gree/dy/bot"), a card's one word ("Gamble/r") — an element marked
+      // data-whole breaks its lines between words only.
+      for (const e of document.querySelectorAll('[data-whole]')) {
+        if (!shown(e)) continue;
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          for (const m of (n.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) found.push(`the word "${m[0]}" breaks inside itself across ${lines.size} lines (${where(e)})`);
+          }
+        }
       }
 
       // A light page.
