@@ -59,7 +59,8 @@ build() {
   say "build $IMAGE with $ENGINE"
   local format=(); [ "$ENGINE" = podman ] && format=(--format docker)
   # shellcheck disable=SC2086
-  E build "${format[@]}" ${BUILD_ARGS:-} -t "$IMAGE" "$ROOT" > /tmp/$P-build.log 2>&1 || { tail -20 /tmp/$P-build.log; die "build (log: /tmp/$P-build.log)"; }
+  local commit; commit=$(git -C "$ROOT" rev-parse HEAD 2> /dev/null || echo unknown)
+  E build "${format[@]}" --build-arg RAZZIA_COMMIT="$commit" ${BUILD_ARGS:-} -t "$IMAGE" "$ROOT" > /tmp/$P-build.log 2>&1 || { tail -20 /tmp/$P-build.log; die "build (log: /tmp/$P-build.log)"; }
   ok "built $(E image inspect "$IMAGE" --format '{{.Id}}' | cut -c1-19)"
 }
 
@@ -69,7 +70,7 @@ cleanup() {
   for c in $P $P-ro $P-postgres $P-redis $P-app1 $P-app2 $P-app3 $P-proxy; do
     E kill "$c" > /dev/null 2>&1 || true; E rm -f -v "$c" > /dev/null 2>&1 || true   # -v: and its anonymous volumes (redis: /data)
   done
-  E volume rm -f $P-data $P-postgres-data > /dev/null 2>&1 || true
+  E volume rm -f $P-data $P-postgres-data $P-redis-data $P-app1-data $P-app2-data $P-app3-data > /dev/null 2>&1 || true
   E network rm $P-net > /dev/null 2>&1 || true
 }
 
@@ -111,6 +112,13 @@ default() {
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/metrics")" = 401 ] || die "/metrics answers without the operator token"
   curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics" | grep -q '^razzia_tables ' || die "/metrics with the operator token"
   ok "/healthz says only \"ok\" without the operator token; its detail and /metrics need the token"
+  # The release, set when the image was built: its labels, /healthz's detail and /metrics say the same.
+  local version labelled; version=$(node -p "require('$ROOT/package.json').version")
+  labelled=$(E image inspect "$IMAGE" --format '{{index .Config.Labels "org.opencontainers.image.version"}} {{index .Config.Labels "org.opencontainers.image.revision"}}')
+  [ "${labelled%% *}" = "$version" ] || die "the image is labelled version ${labelled%% *}, package.json says $version"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/healthz" | grep -q "\"version\":\"$version\",\"commit\":\"${labelled#* }\"" || die "/healthz does not name $labelled"
+  curl -sf -H "authorization: Bearer $OPERATOR_TOKEN" "$url/metrics" | grep -q "^razzia_build_info{version=\"$version\",commit=\"${labelled#* }\"" || die "/metrics has no razzia_build_info of $labelled"
+  ok "the image, /healthz and /metrics name release $labelled"
   healthcheck $P; ok "the image's HEALTHCHECK passes"
 
   local uid; uid=$(E exec $P cat /proc/1/status | awk '/^Uid:/ {print $2}')
@@ -174,7 +182,7 @@ cluster() {
   E run -d --name $P-postgres --network $P-net --network-alias postgres -e POSTGRES_USER=razzia \
     -e POSTGRES_PASSWORD=razzia -e POSTGRES_DB=razzia -v $P-postgres-data:/var/lib/postgresql/data \
     --restart unless-stopped postgres:15 > /dev/null
-  E run -d --name $P-redis --network $P-net --network-alias redis --restart unless-stopped \
+  E run -d --name $P-redis --network $P-net --network-alias redis --restart unless-stopped -v $P-redis-data:/data \
     redis:7 redis-server --save "" --appendonly no > /dev/null
   # depends_on: service_healthy, by the compose file's own healthchecks
   for _ in $(seq 1 300); do E exec $P-postgres pg_isready -U razzia -d razzia > /dev/null 2>&1 && break; sleep 0.1; done
@@ -184,7 +192,7 @@ cluster() {
   for n in 1 2 3; do
     E run -d --name $P-app$n --network $P-net --network-alias app$n -e PORT=3000 -e HOST=0.0.0.0 \
       -e DATABASE_URL=postgres://razzia:razzia@postgres:5432/razzia -e REDIS_URL=redis://redis:6379 -e NODE_ID=app$n \
-      -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN -e TRUST_PROXY=uniquelocal --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
+      -e BOT_DELAY_MS=100 -e OPERATOR_TOKEN -e TRUST_PROXY=uniquelocal -v $P-app$n-data:/data --restart unless-stopped --stop-timeout 20 "$IMAGE" > /dev/null
   done
   for n in 1 2 3; do
     for _ in $(seq 1 300); do E exec $P-app$n node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null && break; sleep 0.1; done

@@ -16,12 +16,16 @@ const root = new URL('..', import.meta.url).pathname;
 export const ESTIMATES: Readonly<Record<string, number>> = {
   'apps/web/test/e2e/razzia.test.ts': 170,
   'apps/server/test/cluster.test.ts': 130,
+  // Two builds of the server, a cluster upgraded and rolled back under play, then SQLite with a browser tab.
+  'apps/web/test/e2e/upgrade.test.ts': 100,
   'apps/web/test/e2e/razzia-dorra.test.ts': 80,
   'apps/web/test/e2e/robbery.test.ts': 80,
   'apps/server/test/bench-smoke.test.ts': 60,
   'apps/web/test/e2e/absence.test.ts': 50,
   'apps/web/test/e2e/analysis.test.ts': 45,
   'apps/server/test/reconnect.test.ts': 40,
+  // Scripts that start PostgreSQL, Redis and a server, killed.
+  'apps/server/test/cleanup.test.ts': 25,
   'apps/server/test/postgres/reconnect.test.ts': 40,
   // A whole game each, by ear (one page, bots): measured beside other work, so rather long than short.
   'apps/web/test/e2e/razzia-ear.test.ts': 40,

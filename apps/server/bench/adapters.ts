@@ -13,6 +13,10 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startRedis } from '../test/support/services.ts';
 import { fmt, percentile } from './load.ts';
+import { endOnSignals } from '../test/support/cleanup.ts';
+
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 
 const ROOMS = 100;
 const UPDATES = Number(process.argv.find((a) => a.startsWith('--updates='))?.split('=')[1] ?? 3000);

@@ -24,8 +24,11 @@ import { BgioPlayers, RazziaPlayers, connect, type Move } from './audience/playe
 import { monotonicMs, type Mode, type Order, type WorkerReport } from './audience/spectators.ts';
 import { startBoardgameio } from './boardgameio.ts';
 import { cpuSeconds, percentile, send, stopServer } from './load.ts';
+import { endOnSignals } from '../test/support/cleanup.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const SIZES = (args.get('sizes') ?? '1000,5000,10000').split(',').map(Number);
 const WORKERS = Number(args.get('workers') ?? 4);

@@ -18,7 +18,10 @@ import { MESSAGE_EVENT, applyPatch } from '@razzia/protocol';
 import type { Socket } from 'socket.io-client';
 import { operatorHeaders } from '../test/support/operator.ts';
 import { connect, fmt, percentile, send, startServer, stopServer } from './load.ts';
+import { endOnSignals } from '../test/support/cleanup.ts';
 
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TABLES = Number(args.get('tables') ?? 100);
 const SECONDS = Number(args.get('seconds') ?? 30);

@@ -12,8 +12,11 @@ import { NodeProcess, Proxy, Upstreams, audit, until } from '../test/support/pro
 import { PostgresStore } from '../src/store/postgres.ts';
 import { freePort, startPostgres, startRedis } from '../test/support/services.ts';
 import { concurrent, connect, fmt, health, percentile, setBaseline, startServer, stopServer, type Table } from './load.ts';
+import { endOnSignals } from '../test/support/cleanup.ts';
 
 void freePort;
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TABLES = Number(args.get('tables') ?? 500);
 const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);

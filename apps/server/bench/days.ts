@@ -6,9 +6,7 @@
 // `node --expose-gc --import tsx apps/server/bench/days.ts [--tables=10000 --moves=30 --load=1000 --due=1000]`.
 
 import { cpus } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pino from 'pino';
 import { Rng, type AnyGame } from '@razzia/contract';
 import type { TableId } from '@razzia/protocol';
@@ -20,7 +18,10 @@ import type { Store } from '../src/store/store.ts';
 import { decide, newTable, nextWake, type Command } from '../src/tables/decide.ts';
 import type { StoredEntry, StoredMove, Table } from '../src/tables/table.ts';
 import { percentile } from './load.ts';
+import { endOnSignals, tempFolder } from '../test/support/cleanup.ts';
 
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TABLES = Number(args.get('tables') ?? 10_000);
 const MOVES = Number(args.get('moves') ?? 30);
@@ -69,7 +70,7 @@ async function build(store: Store, game: AnyGame, random: Rng, now: number, move
   return record.id;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'razzia-days-'));
+const dir = tempFolder('razzia-days-');
 const store = new SqliteStore(dir);
 const random = Rng.fromSeed('days');
 const games = GAMES.filter((g) => g.id === 'razzia' || g.id === 'robbery');

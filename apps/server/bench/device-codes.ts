@@ -8,15 +8,16 @@
 //
 // usage: tsx apps/server/bench/device-codes.ts [--hashes=40] [--redeems=20]
 
-import { mkdtempSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import pino from 'pino';
 import type { TableId, Token } from '@razzia/protocol';
 import { startServer } from '../src/app.ts';
 import { deviceCodeMatches, hashDeviceCode, newDeviceCode } from '../src/devices/codes.ts';
 import { connect, fmt, percentile, send } from './load.ts';
+import { endOnSignals, tempFolder } from '../test/support/cleanup.ts';
 
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const HASHES = Number(args.get('hashes') ?? 40);
 const REDEEMS = Number(args.get('redeems') ?? 20);
@@ -43,7 +44,7 @@ async function hashes(): Promise<void> {
 
 async function redeems(): Promise<void> {
   const server = await startServer({
-    dataDir: mkdtempSync(join(tmpdir(), 'razzia-bench-')),
+    dataDir: tempFolder('razzia-bench-'),
     port: 0,
     webBuildDir: null,
     logger: pino({ level: 'silent' }),

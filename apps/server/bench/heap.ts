@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { Table, concurrent, connect, health } from './load.ts';
 import { startServer, stopServer } from './load.ts';
+import { atExit, endOnSignals } from '../test/support/cleanup.ts';
 
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TABLES = Number(args.get('tables') ?? 200);
 const SOCKETS = Number(args.get('sockets') ?? 500);
@@ -70,6 +73,8 @@ function grew(a: Map<string, { bytes: number; count: number }>, b: Map<string, {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'razzia-heap-'));
+  // Removed however the run ends, unless asked to keep the snapshots.
+  if (!args.has('keep')) atExit(() => rmSync(dir, { recursive: true, force: true }));
   const server = await startServer({}, ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`]);
   const pid = server.child.pid as number;
   try {
@@ -98,7 +103,6 @@ async function main(): Promise<void> {
   } finally {
     await stopServer(server.child);
     if (args.has('keep')) console.log(`snapshots kept in ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
   }
   process.exit(0);
 }

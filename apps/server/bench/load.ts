@@ -3,11 +3,11 @@
 // Latency is from an action sent to the moment every seat and the spectator has received its update.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { MESSAGE_EVENT, PING_EVENT, applyPatch, type GamePayload, type ServerMessage, type TableId, type Token } from '@razzia/protocol';
+import { atExit, tempFolder } from '../test/support/cleanup.ts';
 import { io, type Socket } from 'socket.io-client';
 import { TEST_OPERATOR_TOKEN, operatorHeaders } from '../test/support/operator.ts';
 
@@ -34,7 +34,7 @@ export function cpuSeconds(pid?: number): number {
 const SERVER = process.env.RAZZIA_SERVER_MAIN ? [process.env.RAZZIA_SERVER_MAIN] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 
 export async function startServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'razzia-bench-'));
+  const dataDir = tempFolder('razzia-bench-');
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
   const child = spawn(process.execPath, [...profile, ...nodeArgs, ...SERVER], {
@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string>, nodeArgs: readonl
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', WEB_BUILD_DIR: '/nonexistent', CREATE_LIMIT: '100000/100000', CONNECTION_LIMIT: '100000', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, ...env },
     stdio: ['ignore', 'pipe', log],
   });
+  // However the benchmark ends, its servers do not outlive it (test/support/cleanup.ts).
+  child.once('exit', atExit(() => child.kill('SIGKILL')));
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {

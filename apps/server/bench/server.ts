@@ -7,7 +7,10 @@
 import { cpus } from 'node:os';
 import { Boardgameio, type Match } from './boardgameio.ts';
 import { Table, concurrent, cpuSeconds, fmt, percentile, rawRoundTrip, setBaseline, startServer, stopServer } from './load.ts';
+import { endOnSignals } from '../test/support/cleanup.ts';
 
+// Whatever way it ends (a signal, an error), nothing it started is left running (test/support/cleanup.ts).
+endOnSignals();
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const STEP_SECONDS = Number(args.get('step-seconds') ?? 15);
 /** --min-moves=N: each step's window goes on until N moves are measured in it (for a scaled-down run). */

@@ -73,6 +73,20 @@ describe('the compiled server', () => {
 });
 
 describe('the Dockerfile', () => {
+  it('each compose service on a VOLUME-declaring image mounts a named volume there, so `compose down` leaves none anonymous', () => {
+    const compose = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
+    // The services, by their two-space-indented names, and the top-level named volumes.
+    const services = new Map([...compose.split(/^volumes:$/m)[0]!.matchAll(/^ {2}([\w-]+):[^\n]*\n((?: {4,}.*\n|\n)*)/gm)].map((m) => [m[1]!, m[2]!]));
+    const named = new Set([...(compose.split(/^volumes:$/m)[1] ?? '').matchAll(/^ {2}([\w-]+):/gm)].map((m) => m[1]));
+    // The app image declares /data (Dockerfile), redis:7 /data, postgres:15 its data directory.
+    const needs: Record<string, string> = { razzia: '/data', app1: '/data', app2: '/data', app3: '/data', redis: '/data', postgres: '/var/lib/postgresql/data' };
+    for (const [service, path] of Object.entries(needs)) {
+      const mount = new RegExp(`^\\s+- ([\\w-]+):${path}$`, 'm').exec(services.get(service) ?? '');
+      expect(mount?.[1], `${service} mounts a named volume on ${path}`).toBeDefined();
+      expect(named.has(mount?.[1]), `${mount?.[1]} is declared under volumes:`).toBe(true);
+    }
+  });
+
   it('labels the image with the release every package of the workspace is at', () => {
     const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
     const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string };

@@ -11,6 +11,7 @@ import type { TableId } from '@razzia/protocol';
 import { PostgresStore } from '../../src/store/postgres.ts';
 import { enrol, lastLines } from './diagnostics.ts';
 import type { StoredMove } from '../../src/tables/table.ts';
+import { atExit } from './cleanup.ts';
 import { TEST_OPERATOR_TOKEN, operatorHeaders } from './operator.ts';
 
 const repo = new URL('../../../../', import.meta.url).pathname;
@@ -39,6 +40,9 @@ export class NodeProcess {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines: string[] = [];
+    // Not left running when whoever started it ends first (a benchmark stopped by a signal, a failed check).
+    const undo = atExit(() => child.kill('SIGKILL'));
+    child.once('exit', undo);
     return new Promise((resolve, reject) => {
       const input = createInterface({ input: child.stdout as NodeJS.ReadableStream });
       let node: NodeProcess | null = null;

@@ -1,13 +1,15 @@
 // Real PostgreSQL and Redis servers for tests and benchmarks: started from Debian's packages into a temporary
 // directory on 127.0.0.1 and a free port (as the `postgres` user when we are root: PostgreSQL refuses to run
-// as root), stopped by their pids. No mocks, no containers.
+// as root), stopped by their pids. No mocks, no containers. Each is also stopped, and its directory removed, when the
+// process that started it exits, however it exits (./cleanup.ts).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { atExit } from './cleanup.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,6 +48,8 @@ export interface PostgresServer {
   /** postgres://… of the `postgres` database (create databases from it). */
   readonly url: string;
   readonly port: number;
+  /** Its temporary directory, data included (removed when it stops or the process that started it exits). */
+  readonly dir: string;
   /** A new, empty database's URL. */
   database(name?: string): Promise<string>;
   stop(): Promise<void>;
@@ -61,6 +65,13 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, Number(id.stdout), Number(gid.stdout));
   }
   const data = join(dir, 'data');
+  // pg_ctl starts the server in a session of its own: no signal to this process's group reaches it.
+  const gone = () => {
+    const c = asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(c.cmd, c.args, { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const undo = atExit(gone);
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   run(join(bin, 'pg_ctl'), [
@@ -73,6 +84,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     port,
+    dir,
     async database(name = `razzia_${process.pid}_${Date.now().toString(36)}_${n++}`) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -85,7 +97,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      undo();
+      gone();
     },
   };
 }
@@ -93,6 +106,10 @@ export async function startPostgres(): Promise<PostgresServer> {
 export interface RedisServer {
   readonly url: string;
   readonly port: number;
+  /** The running server's process id. */
+  readonly pid: number | undefined;
+  /** Its temporary directory (removed when the process that started it exits). */
+  readonly dir: string;
   /** Kills the server (SIGKILL) and starts it again on the same port: every connection drops, nothing is kept. */
   restart(): Promise<void>;
   /** Kills the server (SIGKILL): every connection drops, and nobody can connect until `start`. */
@@ -112,7 +129,11 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'razzia-redis-'));
   const conf = join(dir, 'redis.conf');
   writeFileSync(conf, `port ${port}\nbind 127.0.0.1\nsave ""\nappendonly no\ndir ${dir}\nprotected-mode yes\n`);
-  let child: ChildProcess;
+  let child: ChildProcess | undefined;
+  atExit(() => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
   const start = () =>
     new Promise<void>((resolve, reject) => {
       child = spawn(redisBinary(), [conf], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -125,14 +146,19 @@ export async function startRedis(): Promise<RedisServer> {
     });
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return resolve();
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
     });
   await start();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.pid;
+    },
+    dir,
     async restart() {
       await stop();
       await start();
