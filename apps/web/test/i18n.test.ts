@@ -11,6 +11,7 @@ import { analysisWords } from '../src/lib/analysis/messages.ts';
 import { deviceWords } from '../src/lib/table/device-words.ts';
 import { levelWords } from '../src/lib/table/level-words.ts';
 import { earWords } from '../src/lib/ear/words.ts';
+import { earSaid } from '../src/lib/ear/said.ts';
 import { razziaEn } from '../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../src/lib/games/razzia/messages/nl.ts';
@@ -43,6 +44,7 @@ const parts: [string, Partial<Record<Locale, Record<string, string>>>][] = [
   ['levels', levelWords],
   ['devices', deviceWords],
   ['ear', earWords],
+  ['ear said', earSaid],
 ];
 const sets: [string, Partial<Record<Locale, Record<string, string>>>][] = [['chrome', DICTIONARIES], ...games, ...parts];
 
@@ -50,6 +52,7 @@ describe('i18n', () => {
   it('finds the dictionaries of every game folder', () => {
     expect([...games.keys()]).toContain('razzia');
     expect([...games.keys()]).toContain('razzia/rules');
+    expect([...games.keys()]).toEqual(expect.arrayContaining(['razzia/ear', 'razzia-dorra/ear', 'robbery/ear']));
   });
 
   for (const [name, dicts] of sets)

@@ -56,14 +56,3 @@ export function tableIdFrom(input: string): string | null {
   const match = /(?:^|\/t\/)([A-Za-z0-9_-]{22})(?:[/?#]|$)/.exec(input.trim());
   return match?.[1] ?? null;
 }
-
-const EAR = 'razzia.ear';
-
-/** How much a screen reader hears of a game at this browser: every event, or only this seat's turn. */
-export function earLevel(): 'all' | 'turn' {
-  return storage()?.getItem(EAR) === 'turn' ? 'turn' : 'all';
-}
-
-export function setEarLevel(level: 'all' | 'turn'): void {
-  storage()?.setItem(EAR, level);
-}

@@ -19,6 +19,7 @@ import { io } from 'socket.io-client';
 import { expect } from 'vitest';
 import { levelWords } from '../../src/lib/table/level-words.ts';
 import { earWords } from '../../src/lib/ear/words.ts';
+import { earSaid } from '../../src/lib/ear/said.ts';
 import { LOCALES, loadChrome, translate, type Dictionaries, type Locale, type MessageKey, type Translate } from '../../src/lib/i18n/index.ts';
 import { describeEntry } from '../../src/lib/table/describe.ts';
 import { DESKTOP, HANG_MS, type E2E } from './support.ts';
@@ -350,8 +351,8 @@ export interface ByEar {
   /** The game's radio on the home page: its name starts so. */
   readonly gameRadio: RegExp;
   readonly players: number;
-  /** The game's own words in every language, and how it words its log. */
-  readonly dictionaries: Dictionaries;
+  /** The game's own words in every language (its table's and its ear's), and how it words its log. */
+  readonly dictionaries: readonly Dictionaries[];
   readonly describe: (entry: LogEntry, names: readonly string[], t: Translate) => string | null;
   readonly policy: Policy;
   /** After a choice that is one step of a decision (a card chosen, then laid): the next step, from the choice's name
@@ -387,7 +388,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
   const started = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all([loadChrome(options.start), loadChrome(options.switchTo)]);
-  const wordsIn = (locale: Locale): Words => (key, params) => translate(locale, key, params, [options.dictionaries, levelWords, earWords]);
+  const wordsIn = (locale: Locale): Words => (key, params) => translate(locale, key, params, [...options.dictionaries, levelWords, earWords, earSaid]);
   let t = wordsIn(options.start);
   const answersRegion = [wordsIn(options.start)('ear.answers'), wordsIn(options.switchTo)('ear.answers')];
 

@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { dorraModule } from '../../src/lib/games/razzia-dorra/module.ts';
+import { earWords } from '../../src/lib/games/razzia-dorra/ear.ts';
 import { dorraEn } from '../../src/lib/games/razzia-dorra/messages/en.ts';
 import { dorraEs } from '../../src/lib/games/razzia-dorra/messages/es.ts';
 import { dorraNl } from '../../src/lib/games/razzia-dorra/messages/nl.ts';
@@ -50,7 +51,7 @@ describe('Dorra’s Razzia by ear', () => {
       game: 'razzia-dorra',
       gameRadio: /^Razzia Stefan/,
       players: 5,
-      dictionaries: { en: dorraEn, nl: dorraNl, es: dorraEs },
+      dictionaries: [{ en: dorraEn, nl: dorraNl, es: dorraEs }, earWords],
       describe: dorraModule.describe,
       policy,
       then,

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { razziaModule } from '../../src/lib/games/razzia/module.ts';
+import { earWords } from '../../src/lib/games/razzia/ear.ts';
 import { razziaEn } from '../../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../../src/lib/games/razzia/messages/nl.ts';
@@ -39,7 +40,7 @@ describe('Razzia! by ear', () => {
       game: 'razzia',
       gameRadio: /^Razzia! Reiner/,
       players: 4,
-      dictionaries: { en: razziaEn, nl: razziaNl, es: razziaEs },
+      dictionaries: [{ en: razziaEn, nl: razziaNl, es: razziaEs }, earWords],
       describe: razziaModule.describe,
       policy,
       start: 'en',

@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { robberyModule } from '../../src/lib/games/robbery/module.ts';
+import { earWords } from '../../src/lib/games/robbery/ear.ts';
 import { robberyEn } from '../../src/lib/games/robbery/messages/en.ts';
 import { robberyEs } from '../../src/lib/games/robbery/messages/es.ts';
 import { robberyNl } from '../../src/lib/games/robbery/messages/nl.ts';
@@ -37,7 +38,7 @@ describe('Robbery by ear', () => {
       game: 'robbery',
       gameRadio: /^Robbery/,
       players: 4,
-      dictionaries: { en: robberyEn, nl: robberyNl, es: robberyEs },
+      dictionaries: [{ en: robberyEn, nl: robberyNl, es: robberyEs }, earWords],
       describe: robberyModule.describe,
       policy,
       start: 'nl',

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Burst, joinLines } from '../../src/lib/ear/speech.ts';
 import { EAR_KEYS, keyOf } from '../../src/lib/ear/keys.ts';
-import { Ear } from '../../src/lib/ear/ear.svelte.ts';
+import { Announcer } from '../../src/lib/ear/announcer.svelte.ts';
 
 describe('a burst of events', () => {
   it('joins lines into sentences, keeping their own ending', () => {
@@ -72,9 +72,9 @@ describe('the keys that read the table', () => {
   });
 });
 
-describe('the table’s ear', () => {
+describe('the table’s announcer', () => {
   it('says the events that waited before a decision at once, politely, then the decision, assertively; answers apart', () => {
-    const ear = new Ear();
+    const ear = new Announcer();
     ear.hear(['Greedy bot bid 9']);
     expect(ear.events.map((u) => u.text)).toEqual(['Greedy bot bid 9.']);
     ear.hear(['Random bot passed']); // within the gap: it waits
@@ -89,7 +89,7 @@ describe('the table’s ear', () => {
   });
 
   it('says only this seat’s decisions (and the chrome’s notices) once the reader turns announcements down', () => {
-    const ear = new Ear();
+    const ear = new Announcer();
     ear.setLevel('turn');
     ear.hear(['Greedy bot bid 9']);
     expect(ear.events).toEqual([]);

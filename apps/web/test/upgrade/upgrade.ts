@@ -11,8 +11,9 @@
 //
 // and with them a browser tab that opened its table from an older process (it holds the older bundle) and plays its
 // seat through the page. Checked: no decision lost or doubled (every acknowledged decision stored once, every
-// person's stored decision one it sent), every finished game's record verifies (`<game> verify`), no page error and no
-// file of the page that failed to load, and the tab — once a newer process answers it — offers the reload (when its
+// person's stored decision one it sent), every finished game's record verifies (`<game> verify`), no refusal but
+// "try again" ones (`stale-version`, `shutting-down` from a process going away), no page error and no file of the page
+// that failed to load, and the tab — once a newer process answers it — offers the reload (when its
 // bundle can: releases before 0.2.0 cannot) and finishes its game. Figures: each replaced process's hand-over (SIGTERM
 // to exit, and the longest a table's person heard nothing meanwhile), the moves stored during the upgrade, errors.
 //
@@ -207,11 +208,19 @@ class Tab {
     context.setDefaultTimeout(HANG_MS);
     this.page = await context.newPage();
     this.page.on('pageerror', (e) => this.errors.push(`page error: ${e.message}`));
+    // The page's own files (not the version it polls for, which it asks again later; not the socket, which
+    // reconnects): one that fails to load breaks the page.
+    const own = (url: string) => {
+      const path = new URL(url).pathname;
+      return path.startsWith('/_app/') && path !== '/_app/version.json' ? path : null;
+    };
     this.page.on('response', (r) => {
-      if (r.status() >= 400 && new URL(r.url()).pathname.startsWith('/_app/')) this.errors.push(`${r.status()} for ${new URL(r.url()).pathname}`);
+      const path = own(r.url());
+      if (path && r.status() >= 400) this.errors.push(`${r.status()} for ${path}`);
     });
     this.page.on('requestfailed', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/_app/')) this.errors.push(`failed to load ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`);
+      const path = own(r.url());
+      if (path) this.errors.push(`failed to load ${path}: ${r.failure()?.errorText}`);
     });
     await this.page.goto(`${url}/t/${table.id}`);
     await this.page.fill('[data-testid=name]', 'Tab');
@@ -268,8 +277,6 @@ class Tab {
   async end(): Promise<void> {
     await this.playing;
     if (this.canOffer) this.offered = await this.page.waitForSelector('[data-testid=new-version]', { timeout: HANG_MS }).then(() => true, () => false);
-    const banners = await this.page.locator('.banner.error').allTextContents();
-    for (const text of banners) this.errors.push(`error shown: ${text.trim()}`);
   }
 
   async close(): Promise<void> {

@@ -6,12 +6,13 @@ import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
 import type { DeviceKey } from '../table/device-words.ts';
 import type { EarWordKey } from '../ear/words.ts';
+import type { EarSaidKey } from '../ear/said.ts';
 import type { LevelKey } from '../table/level-words.ts';
 import { en, type MessageKey as ChromeKey } from './en.ts';
 
 /** Every key: the chrome's, every game's, and the words that load with the analysis, the level picker, "Continue on
  * another device" and the keys' help for playing by ear. */
-export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey | DeviceKey | EarWordKey;
+export type MessageKey = ChromeKey | GameMessageKey | AnalysisKey | LevelKey | DeviceKey | EarWordKey | EarSaidKey;
 export const LOCALES = ['en', 'nl', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', es: 'Español' };

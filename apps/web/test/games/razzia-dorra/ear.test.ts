@@ -9,11 +9,12 @@ import { LOCALES, loadChrome, translate, type Locale, type MessageKey } from '..
 import { dorraEn } from '../../../src/lib/games/razzia-dorra/messages/en.ts';
 import { dorraEs } from '../../../src/lib/games/razzia-dorra/messages/es.ts';
 import { dorraNl } from '../../../src/lib/games/razzia-dorra/messages/nl.ts';
-import { buttonNames, decisionWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/razzia-dorra/ear.ts';
+import { decisionWords, earWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/razzia-dorra/ear.ts';
+import { buttonNames } from '../../../src/lib/games/razzia-dorra/buttons.ts';
 import { cardName, decisionFor } from '../../../src/lib/games/razzia-dorra/viewmodel.ts';
 
 await Promise.all([loadChrome('nl'), loadChrome('es')]);
-const words = (locale: Locale) => (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params, [{ en: dorraEn, nl: dorraNl, es: dorraEs }]);
+const words = (locale: Locale) => (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params, [{ en: dorraEn, nl: dorraNl, es: dorraEs }, earWords]);
 const NAMES = ['Udo', 'Claudia', 'Stefan', 'Greedy bot 4', 'Miriam'];
 const whole = (text: string | null) => expect(text).toMatch(/^[^{}]*\w[^{}]*$/);
 

@@ -9,11 +9,11 @@ import { razziaEn } from '../../../src/lib/games/razzia/messages/en.ts';
 import { razziaEs } from '../../../src/lib/games/razzia/messages/es.ts';
 import { razziaNl } from '../../../src/lib/games/razzia/messages/nl.ts';
 import { decisionFor } from '../../../src/lib/games/razzia/viewmodel.ts';
-import { buttonNames, decisionWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/razzia/ear.ts';
+import { buttonNames, decisionWords, earWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/razzia/ear.ts';
 
 await Promise.all([loadChrome('nl'), loadChrome('es')]);
 const words = (locale: Locale) => (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
-  translate(locale, key, params, [{ en: razziaEn, nl: razziaNl, es: razziaEs }]);
+  translate(locale, key, params, [{ en: razziaEn, nl: razziaNl, es: razziaEs }, earWords]);
 const NAMES = ['Miriam', 'Felix', 'Elke', 'Greedy bot 4'];
 const whole = (text: string | null) => expect(text).toMatch(/^[^{}]*\w[^{}]*$/);
 

@@ -10,11 +10,11 @@ import { LOCALES, loadChrome, translate, type Locale } from '../../../src/lib/i1
 import { robberyEn } from '../../../src/lib/games/robbery/messages/en.ts';
 import { robberyEs } from '../../../src/lib/games/robbery/messages/es.ts';
 import { robberyNl } from '../../../src/lib/games/robbery/messages/nl.ts';
-import { buttonNames, decisionWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/robbery/ear.ts';
+import { buttonNames, decisionWords, earWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/robbery/ear.ts';
 import { choiceLabel, decisionFor, type Translate } from '../../../src/lib/games/robbery/viewmodel.ts';
 
 await Promise.all([loadChrome('nl'), loadChrome('es')]);
-const words = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }]);
+const words = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }, earWords]);
 const NAMES = ['Ann', 'Ben', 'Cas', 'Greedy bot 4'];
 const whole = (text: string | null) => expect(text).toMatch(/^[^{}]*\w[^{}]*$/);
 

@@ -1,22 +1,25 @@
-// Dorra's Razzia read aloud: this seat's decision in a sentence, the names of its buttons (each a whole decision),
-// and the answers to the table's keys (my hand and money, the bars, every player), from this viewer's payload alone.
-// Pure.
+// Dorra's Razzia read aloud: this seat's decision in a sentence and the answers to the table's keys (my hand and
+// money, the bars, every player), from this viewer's payload alone, with their words. Pure. It loads after the table
+// has drawn (its Play imports it when it mounts). The buttons' names are in buttons.ts.
 
 import { sum } from '@razzia/game-razzia-dorra/components';
 import type { Bar, Card, GameView, Seat } from '@razzia/game-razzia-dorra/types';
 import { localName } from '../../i18n/index.ts';
 import { barName } from './look.ts';
 import { cardName, duelPercent, hasCard, largestFirst, money, moneyList, shareIn, sortedHand, type Decision, type Translate } from './viewmodel.ts';
+import { placeWords } from './buttons.ts';
+import { dorraEarEn } from './messages/ear/en.ts';
+import { dorraEarEs } from './messages/ear/es.ts';
+import { dorraEarNl } from './messages/ear/nl.ts';
+
+/** This module's words, in every language (added to the page's when it loads). */
+export const earWords = { en: dorraEarEn, nl: dorraEarNl, es: dorraEarEs };
 
 const who = (view: GameView, seat: Seat, t: Translate) => localName(view.names[seat] ?? t('table.seat', { n: seat + 1 }), t);
 
 function list(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
   return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
 }
-
-/** What a bar would hold with the extra chit: the visible words of its button. */
-export const placeWords = (view: GameView, bar: Bar, extra: number, t: Translate): string =>
-  t('dorra.placeAt', { bar: barName(bar), money: money(sum(view.barChits[bar] ?? []) + extra, t) });
 
 /** The cards as the hand lists them, numbered as its keys choose them ("1: Havana gambler 4"); only those allowed, if
  * given. */
@@ -50,23 +53,6 @@ export function decisionWords(view: GameView, decision: Decision, me: Seat | nul
     }
   }
 }
-
-type Answering = Extract<Decision, { kind: 'answer' }>;
-
-/** What an answer's button says beyond its visible word (visually hidden: its name says the whole decision). */
-export const buttonMore = {
-  accept: (view: GameView, decision: Answering, t: Translate) =>
-    `: ${t('dorra.speak.acceptButton', { name: who(view, decision.deal.parties[0] as Seat, t), money: sum(decision.share) > 0 ? money(sum(decision.share), t) : t('dorra.nothing') })}`,
-  refuse: (view: GameView, decision: Answering, t: Translate) =>
-    `: ${t('dorra.speak.refuseButton', { name: who(view, decision.deal.parties[0] as Seat, t), money: money(sum([...shareIn(decision.deal, decision.deal.parties[0] as Seat), ...decision.share]), t) })}`,
-};
-
-/** The buttons' whole names, as a screen reader says them. */
-export const buttonNames = {
-  place: (view: GameView, bar: Bar, extra: number, t: Translate) => `${t('dorra.speak.placeButton', { money: money(extra, t) })} ${placeWords(view, bar, extra, t)}`,
-  accept: (view: GameView, decision: Answering, t: Translate) => `${t('dorra.accept')}${buttonMore.accept(view, decision, t)}`,
-  refuse: (view: GameView, decision: Answering, t: Translate) => `${t('dorra.refuse')}${buttonMore.refuse(view, decision, t)}`,
-};
 
 /** M: my hand, my card on the table, my money. */
 export function mineWords(view: GameView, me: Seat | null, t: Translate, locale: string): string | null {

@@ -1,5 +1,7 @@
-// Razzia! read aloud: this seat's decision in a sentence, the names of its buttons (each a whole decision), and the
-// answers to the table's keys (my cheques, the row, every player), from this viewer's payload alone. Pure.
+// Razzia! read aloud: this seat's decision in a sentence, the names of its buttons (each a whole decision) and the
+// answers to the table's keys (my cheques, the row, every player), from this viewer's payload alone, with their
+// words. Pure. It loads after the table has drawn (its Play imports it when it mounts): the table page's budget does
+// not carry it, and until it is there the buttons are named by what they show.
 
 import { BOOTY_KINDS, type BootyKind } from '@razzia/game-razzia/cards';
 import { totals } from '@razzia/game-razzia/scoring';
@@ -7,13 +9,17 @@ import type { PublicState } from '@razzia/game-razzia/types';
 import { localName } from '../../i18n/index.ts';
 import type { Decision, Translate } from './viewmodel.ts';
 import { cardList } from './viewmodel.ts';
+import { razziaEarEn } from './messages/ear/en.ts';
+import { razziaEarEs } from './messages/ear/es.ts';
+import { razziaEarNl } from './messages/ear/nl.ts';
+
+/** This module's words, in every language (added to the page's when it loads). */
+export const earWords = { en: razziaEarEn, nl: razziaEarNl, es: razziaEarEs };
 
 /** Words joined as the language joins them: "13, 9 and 4", "13, 9 or 4". */
 export function listWords(items: readonly (string | number)[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
   return new Intl.ListFormat(locale, { style: 'long', type }).format(items.map(String));
 }
-
-const who = (view: PublicState, seat: number, t: Translate) => localName(view.names[seat] ?? t('table.seat', { n: seat + 1 }), t);
 
 /** What an auction now is for: "the row of 4 cards and the centre cheque 5", or the centre cheque alone. */
 export function prize(view: PublicState, t: Translate): string {
@@ -38,6 +44,8 @@ export const buttonNames = {
   pass: (view: PublicState, t: Translate) => `${t('game.pass')}${buttonMore.pass(view, t)}`,
   steal: (kind: BootyKind, position: number, t: Translate) => t('speak.stealButton', { card: t(`kind.${kind}`), n: position + 1 }),
 };
+
+const who = (view: PublicState, seat: number, t: Translate) => localName(view.names[seat] ?? t('table.seat', { n: seat + 1 }), t);
 
 function rowWords(view: PublicState, t: Translate): string {
   return view.row.length === 0 ? t('speak.rowEmpty') : t('speak.row', { n: view.row.length, cards: view.row.map((k) => t(`kind.${k}`)).join(', ') });

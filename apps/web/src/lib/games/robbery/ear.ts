@@ -1,8 +1,16 @@
 // Robbery read aloud: this seat's decision in a sentence, the names of its buttons (each a whole decision), and the
-// answers to the table's keys (my hand and bank, the middle, every player), from this viewer's payload alone. Pure.
+// answers to the table's keys (my hand and bank, the middle, every player), from this viewer's payload alone, with
+// their words. Pure. It loads after the table has drawn (its Play imports it when it mounts).
 
 import { lootPoints, type GameView, type Seat } from '@razzia/game-robbery/client';
 import { cardName, cardPhrase, choiceLabel, raidName, tileList, tilePhrase, valuesPoints, who, type Decision, type PlayChoice, type Translate } from './viewmodel.ts';
+
+import { robberyEarEn } from './messages/ear/en.ts';
+import { robberyEarEs } from './messages/ear/es.ts';
+import { robberyEarNl } from './messages/ear/nl.ts';
+
+/** This module's words, in every language (added to the page's when it loads). */
+export const earWords = { en: robberyEarEn, nl: robberyEarNl, es: robberyEarEs };
 
 function list(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
   return new Intl.ListFormat(locale, { style: 'long', type }).format(items);

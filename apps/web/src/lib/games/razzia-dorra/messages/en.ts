@@ -4,6 +4,7 @@
 // bars' names (Colibri … Jazz House) are the game's own and the same in every language.
 
 import type { DorraRulesKey } from './rules/en.ts';
+import type { DorraEarKey } from './ear/en.ts';
 
 export const dorraEn = {
   'dorra.money': '${n}k',
@@ -185,21 +186,11 @@ export const dorraEn = {
   'dorra.summary.deal': '{name} proposed:',
   'dorra.summary.duel': 'Duel: {first} against {second}, dice {rolls}: {winner} wins',
   'dorra.summary.dealer': '{name} deals the next round.',
-  'dorra.speak.place': 'You deal: place the extra {money} at a bar: {bars}.',
-  'dorra.speak.pick': 'Choose a card to lay face down: {cards}. Its number, then Enter, lays it.',
-  'dorra.speak.propose': 'You propose the split of {money} at the {bar} with {others}: give each chit to one of you. Whoever refuses duels you.',
-  'dorra.speak.answer': '{name} proposes a split at the {bar} and offers you {money}. Refuse, and you duel for {stake}: you win {p}% of duels against {name}. Accept or refuse.',
   'dorra.speak.placeButton': 'Place the extra {money} at',
   'dorra.speak.acceptButton': 'take {money} from {name}',
   'dorra.speak.refuseButton': 'duel {name} for {money}',
-  'dorra.speak.mine': 'Your hand: {hand}. On the table: {laid}. Your money: {money}.',
-  'dorra.speak.bar': '{bar}: {money}.',
-  'dorra.speak.barCards': '{bar}: {money}; cards: {cards}.',
-  'dorra.speak.deal': 'A deal at the {bar} between {parties} for {money}.',
-  'dorra.speak.table': 'Round {round} of {rounds}; {dealer} deals.',
-  'dorra.speak.player': '{name}: {money}; {n} {n:card|cards} in hand; on the table: {laid}.',
 } as const;
 
 export type DorraTableKey = keyof typeof dorraEn;
 /** The table's words and the rules page's (messages/rules, loaded with that page only). */
-export type DorraKey = DorraTableKey | DorraRulesKey;
+export type DorraKey = DorraTableKey | DorraRulesKey | DorraEarKey;

@@ -3,6 +3,7 @@
 // words are in rules/ and load with that page only.
 
 import type { RobberyRulesKey } from './rules/en.ts';
+import type { RobberyEarKey } from './ear/en.ts';
 
 export const robberyEn = {
   'robbery.raid': 'Raid {n} of 4',
@@ -182,16 +183,8 @@ export const robberyEn = {
   'robbery.raidEnd.banks': 'banks {n} {n:tile|tiles} face down',
   'robbery.raidEnd.yourAlibis': 'Your alibis so far: {n}',
   'robbery.raidEnd.faceDown': 'The tiles go face down now: from here on the table shows only how many each player banked, as at a real table (no memory aid).',
-  'robbery.speak.play': 'Your turn: play a card. {cards}.',
-  'robbery.speak.guard': '{thief} is stealing {tile} from you, and you have the Guard Dog: give the tile, or the dog instead.',
-  'robbery.speak.discard': 'You have fewer alibis: discard banked tiles: {choices}.',
   'robbery.speak.guardTo': 'to {name}',
-  'robbery.speak.mine': 'Your hand: {hand}. Your alibis: {alibis}. In front of you this raid: {loot}. Banked: {banked} {banked:tile|tiles}, {points} {points:point|points}.',
-  'robbery.speak.table': 'Raid {n} of 4, {raid}. The middle: {middle}. {dog}. Draw pile: {deck} {deck:card|cards}; discard pile: {discard} {discard:card|cards}, the top one: {top}. Boss tiles boxed: {box}.',
-  'robbery.speak.player': '{name}: {hand} {hand:card|cards} in hand; this raid: {loot}; banked: {banked} {banked:tile|tiles}.',
-  'robbery.speak.playerDog': '{name}: {hand} {hand:card|cards} in hand; this raid: {loot}; banked: {banked} {banked:tile|tiles}; has the Guard Dog.',
-  'robbery.speak.none': 'none',
 } as const;
 
 export type RobberyTableKey = keyof typeof robberyEn;
-export type RobberyKey = RobberyTableKey | RobberyRulesKey;
+export type RobberyKey = RobberyTableKey | RobberyRulesKey | RobberyEarKey;

@@ -180,13 +180,5 @@ export const robberyNl: Record<RobberyTableKey, string> = {
   'robbery.raidEnd.banks': 'bankt {n} {n:tegel|tegels} gesloten',
   'robbery.raidEnd.yourAlibis': 'Jouw alibi’s tot nu toe: {n}',
   'robbery.raidEnd.faceDown': 'De tegels gaan nu gesloten: vanaf hier toont de tafel alleen hoeveel elke speler bankte, zoals aan een echte tafel (geen geheugensteun).',
-  'robbery.speak.play': 'Jouw beurt: speel een kaart. {cards}.',
-  'robbery.speak.guard': '{thief} steelt {tile} van jou, en jij hebt de Waakhond: geef de tegel, of de hond in plaats daarvan.',
-  'robbery.speak.discard': 'Jij hebt minder alibi’s: leg gebankte tegels af: {choices}.',
   'robbery.speak.guardTo': 'aan {name}',
-  'robbery.speak.mine': 'Je hand: {hand}. Je alibi’s: {alibis}. Voor je deze overval: {loot}. Gebankt: {banked} {banked:tegel|tegels}, {points} {points:punt|punten}.',
-  'robbery.speak.table': 'Overval {n} van 4, {raid}. Het midden: {middle}. {dog}. Trekstapel: {deck} {deck:kaart|kaarten}; aflegstapel: {discard} {discard:kaart|kaarten}, bovenop: {top}. Baastegels in de doos: {box}.',
-  'robbery.speak.player': '{name}: {hand} {hand:kaart|kaarten} in de hand; deze overval: {loot}; gebankt: {banked} {banked:tegel|tegels}.',
-  'robbery.speak.playerDog': '{name}: {hand} {hand:kaart|kaarten} in de hand; deze overval: {loot}; gebankt: {banked} {banked:tegel|tegels}; heeft de Waakhond.',
-  'robbery.speak.none': 'geen',
 };
