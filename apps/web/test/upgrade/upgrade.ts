@@ -161,9 +161,13 @@ class Slot {
     private readonly env: Record<string, string>,
   ) {}
 
+  /** Spawn to "running at" of the last start (the rest of `start`'s time is until /healthz answers). */
+  listeningMs = 0;
+
   async start(release: Release): Promise<number> {
     const t0 = performance.now();
     this.node = await NodeProcess.start({ ...this.env, PORT: String(this.port), NODE_ID: this.name, DATA_DIR: this.dataDir, WEB_BUILD_DIR: release.web }, release.main);
+    this.listeningMs = performance.now() - t0;
     this.release = release;
     await until(`${this.name} to answer /healthz`, async () => (await fetch(`http://127.0.0.1:${this.port}/healthz`)).ok);
     // A release before 0.2.0 does not keep its web client's files for the tabs it served: the operator does (README).
@@ -419,7 +423,7 @@ async function scenario(kind: 'cluster' | 'sqlite', options: UpgradeOptions): Pr
       await progress(what);
       const step = { what, handOverMs: Math.round(handOverMs), startMs: Math.round(startMs), longestPauseMs: longestPause(players, t0, performance.now()) };
       steps.push(step);
-      log(`  ${what}: handed over in ${step.handOverMs} ms (SIGTERM to exit), next answered in ${step.startMs} ms, longest pause of a table ${step.longestPauseMs} ms`);
+      log(`  ${what}: handed over in ${step.handOverMs} ms (SIGTERM to exit), next answered in ${step.startMs} ms (listening after ${Math.round(slot.listeningMs)} ms), longest pause of a table ${step.longestPauseMs} ms`);
     }
     const movesDuringUpgrade = (await moves()) - movesBefore;
     const decisionsDuringUpgrade = players.reduce((sum, p) => sum + p.games.reduce((s, g) => s + g.acked.length, 0), 0) - ackedBefore;
