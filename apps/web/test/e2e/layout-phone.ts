@@ -87,12 +87,18 @@ export async function installPhoneRules(page: Page): Promise<void> {
       if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       const end = document.documentElement.scrollHeight - document.documentElement.clientHeight;
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
+      const moves = new Map<number, number>();
       for (const [e, was] of before.at) {
         const is = now.at.get(e);
-        if (is && Math.abs(is.top - was.top) < 1 && Math.abs(is.left - was.left) < 1) return; // anchored
+        if (!is) continue;
+        if (Math.abs(is.top - was.top) < 1 && Math.abs(is.left - was.left) < 1) return; // anchored
+        const by = Math.round(is.top - was.top);
+        moves.set(by, (moves.get(by) ?? 0) + 1);
       }
+      const common = [...moves.values()].reduce((a, b) => a + b, 0);
+      const most = [...moves].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([by, n]) => `${n} by ${by} px`).join(', ');
       taps.shifts.push(
-        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; nothing on screen kept its place)`,
+        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}; the page's end at ${Math.round(end)})`,
       );
       taps.armed = null;
     };
