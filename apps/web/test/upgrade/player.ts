@@ -14,6 +14,10 @@ export interface Decisions {
   readonly acked: { version: number; intent: unknown }[];
 }
 
+/** Refusals that say only "try again": another try of its own decided first, or its server is going away (it answers
+ * the commands under way so as it drains; the next connection goes to another process, or the next release). */
+const TRANSIENT = new Set(['stale-version', 'shutting-down']);
+
 export class Player {
   /** Every table it sat at, in order (a rematch adds one). */
   readonly games: Decisions[] = [];
@@ -154,7 +158,7 @@ export class Player {
       if (r?.ok) decisions.acked.push({ version, intent });
       else {
         // No answer (its server went away under it) or refused: look again (a stale version was decided already).
-        if (r && r.error?.code !== 'stale-version') this.refusals.push(`${this.table} act at ${version}: ${r.error?.code} ${r.error?.message}`);
+        if (r && !TRANSIENT.has(r.error?.code ?? '')) this.refusals.push(`${this.table} act at ${version}: ${r.error?.code} ${r.error?.message}`);
         this.actedOn = -1;
         setTimeout(() => this.consider(), 100).unref();
       }
@@ -183,7 +187,7 @@ export class Player {
         for (;;) {
           const started = await this.send({ type: 'start', table: next });
           if (started?.ok || started?.error?.code === 'not-waiting') break;
-          if (started) {
+          if (started && !TRANSIENT.has(started.error?.code ?? '')) {
             this.refusals.push(`${next} start: ${started.error?.code} ${started.error?.message}`);
             break;
           }
@@ -191,7 +195,7 @@ export class Player {
         }
         break;
       }
-      if (reply) {
+      if (reply && !TRANSIENT.has(reply.error?.code ?? '')) {
         this.refusals.push(`${finished} rematch: ${reply.error?.code} ${reply.error?.message}`);
         break;
       }

@@ -111,7 +111,10 @@ export function decisions(group: HTMLElement, open: unknown) {
   const update = (value: unknown) => {
     const opened = value !== null && value !== undefined;
     group.dataset.decisionOpen = String(opened);
-    if (opened && value !== current) queueMicrotask(land);
+    // At the next frame, not in the update's own task: finding the first choice reads the controls' boxes, which in
+    // the middle of an update forced a layout of the whole changed page inside it (a long task on a slow phone); at
+    // the frame the page is laid out anyway.
+    if (opened && value !== current) requestAnimationFrame(land);
     if (!opened) {
       watcher?.disconnect();
       watcher = null;
