@@ -565,6 +565,10 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       if ((await page.getByRole('heading', { name: t('results.title') }).count()) > 0) break;
     }
 
+    // The results are a dialog in the page: from its heading, Escape leaves it for the table's name.
+    await press(page.getByRole('heading', { name: t('results.title') }), 'Escape');
+    await expect.poll(async () => JSON.stringify(await focusedNode(cdp).then((at) => at && [at.role, at.name])), { timeout: HANG_MS }).toBe(JSON.stringify(['heading', 'By ear']));
+
     // Every entry of the seat's log, heard once and in order: wait for the last ones (said together after a short gap).
     const names = follow.names();
     const opening = wordsIn(options.start);
