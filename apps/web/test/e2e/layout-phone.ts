@@ -29,7 +29,7 @@ export const MAX_ELEMENTS = 1000;
 interface PhoneWindow {
   __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
   __razziaTaps?: {
-    armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Element, { top: number; left: number }> }; version: string; what: string } | null;
+    armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Element, { top: number; left: number }> }; trace: string[]; version: string; what: string } | null;
     shifts: string[];
   };
 }
@@ -79,13 +79,15 @@ export async function installPhoneRules(page: Page): Promise<void> {
       return { x: scrollX, y: scrollY, at };
     };
     const taps: NonNullable<PhoneWindow['__razziaTaps']> = (w.__razziaTaps = { armed: null, shifts: [] });
-    const lookAgain = () => {
+    const lookAgain = (why: string) => {
       const armed = taps.armed;
       if (!armed || document.querySelector('[data-testid=ranking]')) return;
       const before = armed.seen;
       const now = (armed.seen = onScreen());
-      if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       const end = document.documentElement.scrollHeight - document.documentElement.clientHeight;
+      // (The last few looks, for the words of a report: what changed, where the page then stood, where its end was.)
+      armed.trace = [...armed.trace, `${why} at version ${version()}: at ${Math.round(now.y)}, the end at ${Math.round(end)}`].slice(-6);
+      if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
       const moves = new Map<number, number>();
       for (const [e, was] of before.at) {
@@ -98,7 +100,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       const common = [...moves.values()].reduce((a, b) => a + b, 0);
       const most = [...moves].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([by, n]) => `${n} by ${by} px`).join(', ');
       taps.shifts.push(
-        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}; the page's end at ${Math.round(end)})`,
+        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
       );
       taps.armed = null;
     };
@@ -112,6 +114,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
           x: scrollX,
           y: scrollY,
           seen: onScreen(),
+          trace: [],
           version: version(),
           what: (control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30),
         };
@@ -129,11 +132,16 @@ export async function installPhoneRules(page: Page): Promise<void> {
       },
       true,
     );
-    addEventListener('scroll', lookAgain, { passive: true });
+    addEventListener('scroll', () => lookAgain('a scroll'), { passive: true });
     // After each change of the page (a microtask after it: the update is done). Reading the boxes lays the page out,
     // and the browser's scroll anchoring follows at that layout, so this look sees the change and its anchoring
     // together.
-    new MutationObserver(lookAgain).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver((changes) => {
+      const first = changes[0]!;
+      const what = first.type === 'attributes' ? `${first.attributeName} of` : first.type === 'childList' ? `${first.removedNodes.length ? 'removed from' : 'added to'}` : 'text in';
+      const target = first.target instanceof Element ? first.target : first.target.parentElement;
+      lookAgain(`${what} ${target ? where(target) : '?'}${changes.length > 1 ? ` (+${changes.length - 1})` : ''}`);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 
     // ── The screen's rules, at the page's present size ─────────────────────────────────────────────────────────
     w.__razziaScreen = (rules) => {
