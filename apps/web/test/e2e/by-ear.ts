@@ -23,6 +23,9 @@ import { earSaid } from '../../src/lib/ear/said.ts';
 import { LOCALES, loadChrome, translate, type Dictionaries, type Locale, type MessageKey, type Translate } from '../../src/lib/i18n/index.ts';
 import { describeEntry } from '../../src/lib/table/describe.ts';
 import { DESKTOP, HANG_MS, type E2E } from './support.ts';
+import { keysTo, type Decision } from './keys-to.ts';
+
+export { keysTo, type Decision };
 
 /** One thing the page said: an addition to a live region, or the name of a dialog the keyboard landed in. */
 export type Heard =
@@ -122,12 +125,6 @@ export class Ear {
 
 const CHOICE_ROLES = new Set(['button', 'radio', 'checkbox']);
 
-/** The decision the keyboard is at: its group's name, its choices in order (each with its row) and the focused one. */
-export interface Decision {
-  readonly group: string;
-  readonly choices: readonly { readonly name: string; readonly role: string; readonly row: number }[];
-  readonly at: number;
-}
 
 type AxValue = { value?: unknown };
 interface CdpAxNode {
@@ -173,9 +170,46 @@ export async function readDecision(page: Page, cdp: CDPSession): Promise<Decisio
   const rowIndex = [...new Set(all.map((n) => rowOf.get(n.backendDOMNodeId) ?? -1))];
   return {
     group: String(group.name?.value ?? ''),
-    choices: all.map((n) => ({ name: String(n.name?.value ?? ''), role: String(n.role?.value), row: rowIndex.indexOf(rowOf.get(n.backendDOMNodeId) ?? -1) })),
+    choices: all.map((n) => {
+      const shortcut = n.properties?.find((p) => p.name === 'keyshortcuts')?.value.value;
+      return { name: String(n.name?.value ?? ''), role: String(n.role?.value), row: rowIndex.indexOf(rowOf.get(n.backendDOMNodeId) ?? -1), ...(shortcut ? { shortcut: String(shortcut) } : {}) };
+    }),
     at,
   };
+}
+
+/** Where the keyboard is, as the accessibility tree says it: the focused node's role and name; null when it is on
+ * the page's body (or nowhere). */
+export async function focusedNode(cdp: CDPSession): Promise<{ role: string; name: string; html: string } | null> {
+  const body = await cdp.send('Runtime.evaluate', { expression: '!document.activeElement || document.activeElement === document.body', returnByValue: true });
+  if (body.result.value === true) return null;
+  const focused = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+  const objectId = focused.result.objectId;
+  if (!objectId) return null;
+  // The focused element's own node (the tree may not have marked it focused yet).
+  const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { objectId, fetchRelatives: false })) as unknown as { nodes: CdpAxNode[] };
+  const tag = await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.outerHTML.slice(0, 160); }', returnByValue: true });
+  void cdp.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+  const self = nodes[0];
+  return { role: String(self?.role?.value ?? ''), name: String(self?.name?.value ?? ''), html: String(tag.result.value) };
+}
+
+/** After a decision is sent, or a moment left: the keyboard is on a decision's choice or at the table's home (a group
+ * named by what the table is at), never on the page's body. */
+async function expectSensibleFocus(page: Page, cdp: CDPSession, after: string): Promise<void> {
+  const sensible = (at: Awaited<ReturnType<typeof focusedNode>>) => !!at && ['group', 'button', 'radio', 'checkbox', 'heading', 'dialog'].includes(at.role) && !!at.name;
+  let at: Awaited<ReturnType<typeof focusedNode>> = null;
+  // What the tree says catches up with the page's focus (and a game's end brings its results' heading).
+  const ok = await expect
+    .poll(async () => sensible((at = await focusedNode(cdp))), { timeout: HANG_MS })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (ok) return;
+  const seen = at as Awaited<ReturnType<typeof focusedNode>>;
+  throw new Error(`after ${after} the keyboard is ${seen ? `on a ${seen.role} "${seen.name}" (${seen.html})` : 'on the page\'s body'}; the page reads:\n${(await page.getByRole('main').ariaSnapshot()).slice(0, 3000)}`);
 }
 
 /** Waits until the keyboard is on a choice of a decision (it lands there when the decision opens). */
@@ -188,35 +222,6 @@ export async function decisionAtFocus(page: Page, cdp: CDPSession, timeout = HAN
       throw new Error(`${e.message}; the page reads:\n${(await page.getByRole('main').ariaSnapshot()).slice(0, 4000)}`);
     });
   return decision!;
-}
-
-/**
- * The keys from the focused choice to another: Up and Down from row to row (landing on a row's first choice), then
- * Left and Right within it; or Home, End and the arrows along a group without rows. Returns the keys, not pressed.
- */
-export function keysTo(decision: Decision, target: number): string[] {
-  const { choices, at } = decision;
-  if (target === at) return [];
-  const rows = new Set(choices.map((c) => c.row)).size;
-  const keys: string[] = [];
-  let here = at;
-  if (rows > 1 && choices[target]!.row !== choices[at]!.row) {
-    const step = choices[target]!.row > choices[at]!.row ? 'ArrowDown' : 'ArrowUp';
-    while (choices[here]!.row !== choices[target]!.row) {
-      keys.push(step);
-      const nextRow = choices[here]!.row + (step === 'ArrowDown' ? 1 : -1);
-      here = choices.findIndex((c) => c.row === nextRow);
-    }
-  }
-  // Along the group: the shorter way (it wraps), or Home/End when that is shorter still.
-  const n = choices.length;
-  const right = (target - here + n) % n;
-  const left = (here - target + n) % n;
-  const along = right <= left ? Array<string>(right).fill('ArrowRight') : Array<string>(left).fill('ArrowLeft');
-  const viaHome = target === 0 ? ['Home'] : null;
-  const viaEnd = target === n - 1 ? ['End'] : null;
-  const best = [along, viaHome, viaEnd].filter((k): k is string[] => k !== null).sort((a, b) => a.length - b.length)[0]!;
-  return [...keys, ...best];
 }
 
 /** Moves to a choice by keys and presses Enter on it, checking by ear that the keyboard is where it should be. Returns
@@ -363,6 +368,10 @@ export interface ByEar {
   readonly start: Locale;
   readonly switchTo: Locale;
   readonly switchAt: number;
+  /** At this decision the player opens the table in a second tab set to say only their turn (the keys' help's
+   * setting), until their second turn after: that tab says each turn and nothing of the events between, which this
+   * tab says. */
+  readonly quietAt?: number;
   /** Keys asked at some decisions (each answer must say something). */
   readonly keys?: readonly string[];
   /** A spectator says this in the chat once the game has started: the player hears it once. */
@@ -377,10 +386,51 @@ export interface ByEarFigures {
   readonly keysPerDecision: { p50: number; max: number; n: number };
   readonly utterancesBetweenDecisions: { p50: number; max: number; n: number };
   readonly moments: number;
+  /** Moments in the page holding a decision of this seat (a deal to propose or answer) that Escape left for the
+   * table's home, the decision kept open (D brought the keyboard back to it). */
+  readonly leftHolding: number;
   readonly answers: number;
   readonly wallSeconds: number;
   /** This test's process (the test and the server it started) and the page's renderer (its main thread's tasks). */
   readonly cpuSeconds: { readonly node: number; readonly page: number };
+}
+
+interface QuietTab {
+  /** Waits until the tab has said `turn` (this tab's turn, in the same words), and checks it said nothing of the
+   * events meanwhile (`events`: what this tab said of them since the other opened). Closes it. */
+  check(turn: string, events: number): Promise<void>;
+}
+
+/** The same player's table in a second tab, where the keys' help (by keyboard) sets what it says to their turn only. */
+async function quietTab(page: Page, words: readonly Words[]): Promise<QuietTab> {
+  const tab = await page.context().newPage();
+  await Ear.on(tab);
+  await tab.goto(page.url());
+  const either = (key: MessageKey) => new RegExp(`^(${words.map((t) => t(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+  await press(tab.getByRole('button', { name: either('ear.help') }));
+  await press(tab.getByRole('radio', { name: either('earHelp.level.turn') }), 'Space');
+  await tab.keyboard.press('Escape');
+  await tab.getByRole('dialog', { name: either('earHelp.title') }).waitFor({ state: 'detached' });
+  const heard = () => tab.evaluate(() => (window as unknown as { heardByEar: Heard[] }).heardByEar.slice());
+  const from = (await heard()).length;
+  const answers = words.map((t) => t('ear.answers'));
+  return {
+    async check(turn, events) {
+      await tab
+        .waitForFunction(([n, text]) => (window as unknown as { heardByEar: Heard[] }).heardByEar.slice(n).some((h) => h.kind === 'live' && h.text === text), [from, turn] as const, { timeout: HANG_MS, polling: 100 })
+        .catch(async (e: Error) => {
+          throw new Error(`the quiet tab never said "${turn}": it said ${JSON.stringify((await heard()).slice(from))}: ${e.message}`);
+        });
+      const said = (await heard()).slice(from).filter((h) => h.kind === 'live' && !answers.includes(h.region));
+      expect(events, 'the events this tab heard meanwhile').toBeGreaterThan(0);
+      expect(said.filter((h) => h.kind === 'live' && h.politeness !== 'assertive'), 'only the turn, in the tab that says only the turn').toEqual([]);
+      expect(said.length).toBeGreaterThanOrEqual(1);
+      // Set back (the setting is this browser's): the keys' help again.
+      await press(tab.getByRole('button', { name: either('ear.help') }));
+      await press(tab.getByRole('radio', { name: either('earHelp.level.all') }), 'Space');
+      await tab.close();
+    },
+  };
 }
 
 /** One person plays a whole game by ear and keyboard against bots; checks what they heard; returns the figures. */
@@ -431,17 +481,29 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
     let since = 0;
     let moments = 0;
     let answers = 0;
+    let leftHolding = 0;
+    let quiet: QuietTab | null = null;
+    let quietChecked = false;
+    let heardSinceQuiet = 0;
     const events = (h: Heard) => h.kind === 'live' && !answersRegion.includes(h.region);
     for (;;) {
       const fresh = await ear.next();
-      for (const h of fresh) if (events(h)) (utterances++, since++);
+      for (const h of fresh) if (events(h)) (utterances++, since++, heardSinceQuiet++);
       // A moment says what it is; Escape leaves it (it may have closed by itself meanwhile). A decision said before
       // it is said again when it closes; one said after it (it closed by itself) is this batch's to take.
       const lastMoment = fresh.findLastIndex((h) => h.kind === 'dialog');
       for (const h of fresh) if (h.kind === 'dialog') (expect(h.name.length).toBeGreaterThan(0), moments++);
-      if (lastMoment >= 0) await page.keyboard.press('Escape');
+      // A moment in the page that holds this seat's decision (a deal to propose or answer): Escape leaves it for the
+      // table's home, the decision still open; D brings the keyboard back to it.
+      let held = false;
+      if (lastMoment >= 0) {
+        held = (await readDecision(page, cdp)) !== null;
+        await page.keyboard.press('Escape');
+        await expectSensibleFocus(page, cdp, 'Escape from a moment');
+        if (held && (await focusedNode(cdp))?.role === 'group') (await page.keyboard.press('d'), leftHolding++);
+      }
       const turnAt = fresh.findLastIndex((h) => h.kind === 'live' && h.politeness === 'assertive');
-      const turn = turnAt > lastMoment ? (fresh[turnAt] as Extract<Heard, { kind: 'live' }>) : undefined;
+      const turn = turnAt > lastMoment || (held && turnAt >= 0) ? (fresh[turnAt] as Extract<Heard, { kind: 'live' }>) : undefined;
       if (turn) {
         between.push(since);
         since = 0;
@@ -471,6 +533,15 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
           await decisionAtFocus(page, cdp);
           await e2e.audit(page, `${options.game} by ear: a decision`);
         }
+        if (quiet && keys.length === options.quietAt! + 2) {
+          await quiet.check(turn.text, heardSinceQuiet);
+          quiet = null;
+          quietChecked = true;
+        }
+        if (keys.length === options.quietAt) {
+          quiet = await quietTab(page, [wordsIn(options.start), wordsIn(options.switchTo)]);
+          heardSinceQuiet = 0;
+        }
         for (const key of keys.length % 10 === 1 ? (options.keys ?? []) : []) {
           expect((await ear.ask(key, answersRegion)).length, `key ${key}`).toBeGreaterThan(3);
           answers++;
@@ -488,10 +559,15 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
           pressed += await choose(page, cdp, again!, target);
         }
         keys.push(pressed);
+        await expectSensibleFocus(page, cdp, `the decision "${now.choices[first]!.name}"`);
         continue;
       }
       if ((await page.getByRole('heading', { name: t('results.title') }).count()) > 0) break;
     }
+
+    // The results are a dialog in the page: from its heading, Escape leaves it for the table's name.
+    await press(page.getByRole('heading', { name: t('results.title') }), 'Escape');
+    await expect.poll(async () => JSON.stringify(await focusedNode(cdp).then((at) => at && [at.role, at.name])), { timeout: HANG_MS }).toBe(JSON.stringify(['heading', 'By ear']));
 
     // Every entry of the seat's log, heard once and in order: wait for the last ones (said together after a short gap).
     const names = follow.names();
@@ -529,10 +605,12 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
       keysPerDecision: spread(keys),
       utterancesBetweenDecisions: spread(between.slice(1)),
       moments,
+      leftHolding,
       answers,
       wallSeconds: (performance.now() - started) / 1000,
       cpuSeconds: { node: (used.user + used.system) / 1e6, page: pageCpu },
     };
+    expect(quietChecked, 'the tab that says only the turn was checked').toBe(options.quietAt !== undefined);
   } finally {
     follow.stop();
   }

@@ -79,6 +79,17 @@ describe('the layout audit, on a phone', () => {
     await page.context().close();
   });
 
+  it('finds a word broken inside itself where words are kept whole, not one broken between words', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><table style="width: 100%; table-layout: fixed"><tr><th style="width: 3.4rem"><span data-whole style="overflow-wrap: anywhere">Greedy bot</span></th><th><span data-whole>Greedy bot</span></th></tr></table>${decisions('bid')}`,
+    );
+    const found = (await layout.problems(page, 'names')).join('\n');
+    expect(found).toMatch(/the word "Greedy" breaks inside itself across 2 lines \(span\)/);
+    expect(found.match(/breaks inside itself/g)).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('finds a table page of more than 1,000 elements', async () => {
     const layout = layoutAudit();
     const page = await phonePage(`<p data-subject="bid">The row</p><section class="log"><ol>${'<li><span>1</span><span>A line</span></li>'.repeat(400)}</ol></section>${decisions('bid')}`);
@@ -104,6 +115,68 @@ describe('the layout audit, on a phone', () => {
     await page.mouse.wheel(0, 300);
     await page.waitForFunction(() => scrollY > 0);
     expect(await layout.problems(page, 'the player scrolled')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds the page scrolled by a focus that does not prevent it, even while the page changes at the same time', async () => {
+    const layout = layoutAudit();
+    const page = await phonePage(`<p data-subject="bid">The row</p><div id="grows" style="height: 600px"></div><p>Middle</p><div style="height: 1600px"></div><button id="later">Later</button>${decisions('bid')}`);
+    expect(await layout.problems(page, 'before')).toEqual([]);
+    // The answer to the press grows the page above the screen and lands the keyboard on a control far below, at
+    // the next frame (as a decision's first choice lands), with no preventScroll.
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener('click', () =>
+        setTimeout(() => {
+          document.getElementById('grows')!.style.height = '640px';
+          requestAnimationFrame(() => document.getElementById('later')!.focus());
+        }, 50),
+      ),
+    );
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction(() => scrollY > 0);
+    expect((await layout.problems(page, 'focused')).join('\n')).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    await page.context().close();
+  });
+
+  it('does not take the browser keeping the screen in place for a move: its scroll anchoring, a page getting shorter', async () => {
+    const layout = layoutAudit();
+    // The player has scrolled down: the browser's anchor is what lies at the top of the screen ("Top"); what the
+    // screen's middle shows ("Middle") lies below a part that changes too ("Between").
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><div id="above" style="height: 600px"></div><p style="height: 300px; margin: 0">Top</p><div id="between" style="height: 100px"></div><p id="middle" style="height: 60px; margin: 0">Middle</p><div id="tail" style="height: 1600px"></div>${decisions('bid')}`,
+    );
+    expect(await layout.problems(page, 'before')).toEqual([]);
+    await page.evaluate(() => scrollTo(0, 700));
+    await page.waitForFunction(() => scrollY === 700);
+    // The answer to the press: something above the screen grows by 31 px (the browser scrolls by as much, so "Top"
+    // keeps its place), and the part between the top and the middle by 40 ("Middle" moves down: new content, not a
+    // scroll).
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener(
+        'click',
+        () =>
+          setTimeout(() => {
+            document.getElementById('above')!.style.height = '631px';
+            document.getElementById('between')!.style.height = '140px';
+          }, 50),
+        { once: true },
+      ),
+    );
+    const middle = () => page.evaluate(() => Math.round(document.getElementById('middle')!.getBoundingClientRect().top));
+    const before = await middle();
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction(() => scrollY === 731);
+    expect(await middle()).toBe(before + 40);
+    expect(await layout.problems(page, 'anchored')).toEqual([]);
+    // At the end of the page, the page gets shorter under the press: the browser keeps the screen at the new end.
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    const end = await page.evaluate(() => scrollY);
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener('click', () => setTimeout(() => (document.getElementById('tail')!.style.height = '1500px'), 50), { once: true }),
+    );
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction((end) => scrollY === end - 100, end);
+    expect(await layout.problems(page, 'shorter')).toEqual([]);
     await page.context().close();
   });
 });

@@ -10,11 +10,13 @@
 // - nothing pans sideways: the page is as wide as the screen (and the widest culprit is named);
 // - no menu opens off screen: what an open button controls (`aria-expanded=true` with `aria-controls`) and what an
 //   open `<details>` floats lie within the screen's width and below its top;
+// - words kept whole: an element marked `data-whole` (a name in a narrow column, a card's one word) breaks its lines
+//   between words only;
 // - a table page stays light: at most 1,000 elements (the game log shows its newest lines);
-// - the page does not move unless the player moves it: from a press on a decision until the audit's next look, what
-//   the player looked at (the page's element at the middle of the screen) keeps its place on screen whenever the
-//   page scrolls, unless the player scrolled meanwhile (a wheel, a swipe, a scrolling key). Installed once per page,
-//   the watcher reports at the next look.
+// - the page does not move unless the player moves it: from a press on a decision until the audit's next look, no
+//   scroll moves everything on screen at once (something on screen keeps its place, as the browser's scroll
+//   anchoring keeps it; a page that got shorter at its end aside), unless the player scrolled meanwhile (a wheel, a
+//   swipe, a scrolling key). Installed once per page, the watcher reports at the next look.
 //
 // The checks run inside the page, in the audit's own look (the same settled frame), through a function installed on
 // the window once per page.
@@ -26,7 +28,10 @@ export const MAX_ELEMENTS = 1000;
 
 interface PhoneWindow {
   __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
-  __razziaTaps?: { armed: { x: number; y: number; anchor: Element | null; top: number; version: string; what: string } | null; shifts: string[] };
+  __razziaTaps?: {
+    armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Element, { top: number; left: number }> }; trace: string[]; version: string; what: string } | null;
+    shifts: string[];
+  };
 }
 
 /** Installs, once per page, the screen rules (`__razziaScreen`, called by the audit's inspection) and the watcher of
@@ -45,30 +50,71 @@ export async function installPhoneRules(page: Page): Promise<void> {
     const shown = (e: Element) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getBoundingClientRect().width > 1;
 
     // ── The page does not move under the player's press ────────────────────────────────────────────────────────
-    // What the player looks at: the element of the page (not of the pinned decisions) at the middle of the screen,
-    // or its nearest ancestor that fits the screen. The browser's scroll anchoring keeps it in place when something
-    // above it changes height (the scroll position moves, the page does not); a scroll that moves it is the page
-    // moving by itself. The results replacing the game are a new page, not a move.
-    const looked = (): Element | null => {
-      const pinned = (e: Element) => !!e.closest('[data-dock], dialog') || ['fixed', 'sticky'].includes(getComputedStyle(e).position);
-      let e = document.elementsFromPoint(innerWidth / 2, innerHeight / 2).find((h) => !pinned(h) && !!h.closest('main')) ?? null;
-      while (e && e.parentElement && e.getBoundingClientRect().height > innerHeight) e = e.parentElement.closest('main') ? e.parentElement : null;
-      for (let up = e; up; up = up.parentElement) if (up !== e && pinned(up)) return null;
-      return e;
+    // From the press on, the watcher keeps what was on screen (every element of the page in view, not the pinned
+    // ones: the dock, a dialog, what is fixed or sticky) and where, and looks again whenever the page changed or
+    // scrolled. The scroll position may change without the page moving, in two ways the browser chooses itself:
+    // - its scroll anchoring: something above the screen grew or shrank, and the scroll position followed so that
+    //   what is on screen keeps its place. The browser's anchor is its own (near the screen's top): something else
+    //   on screen (the middle of it) may still move, but that is the page's content changing, not a scroll, so the
+    //   rule is that *something* on screen kept its place across the scroll;
+    // - the page got shorter under a screen scrolled to its end: it stays at the (new) end.
+    // Any other scroll while the player did not scroll moves everything on screen at once (a focus without
+    // preventScroll, a scrollIntoView): that is the page moving by itself. Each look compares with the one before
+    // (at most one change of the page between them), so how slowly the page goes does not matter. The results
+    // replacing the game are a new page, not a move.
+    type Seen = { x: number; y: number; at: Map<Element, { top: number; left: number }> };
+    const pinned = (e: Element) => e.matches('[data-dock], dialog') || ['fixed', 'sticky'].includes(getComputedStyle(e).position);
+    const onScreen = (): Seen => {
+      const at = new Map<Element, { top: number; left: number }>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+        acceptNode: (e) => (pinned(e as Element) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      });
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const e = n as Element;
+        if (e.getClientRects().length === 0) continue; // no box (display: none): it has no place
+        const r = e.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
+        at.set(e, { top: r.top, left: r.left });
+      }
+      return { x: scrollX, y: scrollY, at };
     };
     const taps: NonNullable<PhoneWindow['__razziaTaps']> = (w.__razziaTaps = { armed: null, shifts: [] });
+    const lookAgain = (why: string) => {
+      const armed = taps.armed;
+      if (!armed || document.querySelector('[data-testid=ranking]')) return;
+      const before = armed.seen;
+      const now = (armed.seen = onScreen());
+      const end = document.documentElement.scrollHeight - document.documentElement.clientHeight;
+      // (The last few looks, for the words of a report: what changed, where the page then stood, where its end was.)
+      armed.trace = [...armed.trace, `${why} at version ${version()}: at ${Math.round(now.y)}, the end at ${Math.round(end)}`].slice(-6);
+      if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
+      if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
+      const moves = new Map<number, number>();
+      for (const [e, was] of before.at) {
+        const is = now.at.get(e);
+        if (!is) continue;
+        if (Math.abs(is.top - was.top) < 1 && Math.abs(is.left - was.left) < 1) return; // anchored
+        const by = Math.round(is.top - was.top);
+        moves.set(by, (moves.get(by) ?? 0) + 1);
+      }
+      const common = [...moves.values()].reduce((a, b) => a + b, 0);
+      const most = [...moves].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([by, n]) => `${n} by ${by} px`).join(', ');
+      taps.shifts.push(
+        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
+      );
+      taps.armed = null;
+    };
     addEventListener(
       'click',
       (event) => {
         const target = event.target instanceof Element ? event.target : null;
         const control = target?.closest('[data-testid=actions] button, [data-testid=actions] label');
         if (!event.isTrusted || !control) return;
-        const anchor = looked();
         taps.armed = {
           x: scrollX,
           y: scrollY,
-          anchor,
-          top: anchor?.getBoundingClientRect().top ?? 0,
+          seen: onScreen(),
+          trace: [],
           version: version(),
           what: (control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30),
         };
@@ -86,20 +132,16 @@ export async function installPhoneRules(page: Page): Promise<void> {
       },
       true,
     );
-    addEventListener(
-      'scroll',
-      () => {
-        const armed = taps.armed;
-        if (!armed || document.querySelector('[data-testid=ranking]')) return;
-        const moved = armed.anchor?.isConnected ? Math.abs(armed.anchor.getBoundingClientRect().top - armed.top) >= 2 : Math.abs(scrollY - armed.y) >= 2;
-        if (!moved && Math.abs(scrollX - armed.x) < 1) return;
-        taps.shifts.push(
-          `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(scrollX)},${Math.round(scrollY)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight})`,
-        );
-        taps.armed = null;
-      },
-      { passive: true },
-    );
+    addEventListener('scroll', () => lookAgain('a scroll'), { passive: true });
+    // After each change of the page (a microtask after it: the update is done). Reading the boxes lays the page out,
+    // and the browser's scroll anchoring follows at that layout, so this look sees the change and its anchoring
+    // together.
+    new MutationObserver((changes) => {
+      const first = changes[0]!;
+      const what = first.type === 'attributes' ? `${first.attributeName} of` : first.type === 'childList' ? `${first.removedNodes.length ? 'removed from' : 'added to'}` : 'text in';
+      const target = first.target instanceof Element ? first.target : first.target.parentElement;
+      lookAgain(`${what} ${target ? where(target) : '?'}${changes.length > 1 ? ` (+${changes.length - 1})` : ''}`);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 
     // ── The screen's rules, at the page's present size ─────────────────────────────────────────────────────────
     w.__razziaScreen = (rules) => {
@@ -142,6 +184,22 @@ export async function installPhoneRules(page: Page): Promise<void> {
         if (!shown(menu)) continue;
         const r = menu.getBoundingClientRect();
         if (r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5) found.push(`the menu ${where(menu)} opens off screen (${box(r)}; screen ${innerWidth}×${innerHeight})`);
+      }
+
+      // Words kept whole: a name in a narrow column ("Gree/dy/bot"), a card's one word ("Gamble/r") — an element marked
+      // data-whole breaks its lines between words only.
+      for (const e of document.querySelectorAll('[data-whole]')) {
+        if (!shown(e)) continue;
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          for (const m of (n.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) found.push(`the word "${m[0]}" breaks inside itself across ${lines.size} lines (${where(e)})`);
+          }
+        }
       }
 
       // A light page.

@@ -193,6 +193,9 @@ describe('Dorra’s Razzia in real browsers', () => {
         if (name !== 'reveal') await e2e.audit(spectator, `${name}, watching`);
       }
     })();
+    // Awaited once the game is played. Should the game fail first, its failure is the one reported: this wait (and the
+    // host's skipping below), cut short when the browser closes, does not reject unhandled beside it.
+    spectating.catch(() => undefined);
 
     // The phone: its screens in the middle of the game, and the card help on a tap (a card of its hand).
     let phoneShots = false;
@@ -247,6 +250,7 @@ describe('Dorra’s Razzia in real browsers', () => {
         await host.waitForSelector('.dorra[data-playing=false], [data-testid=ranking]', { timeout: HANG_MS });
       }
     })();
+    impatient.catch(() => undefined); // awaited after the game, as the spectator's is
     const [byHost, byPhone] = await playing;
     await Promise.all([spectating, impatient]);
 

@@ -1,8 +1,9 @@
 // Robbery by ear: one person who cannot see opens a table of four in Dutch, seats three bots and plays the whole game
-// with a keyboard alone (by-ear.ts): a card and what it takes at each turn (Up and Down from card to card, Left and
-// Right along its plays), the Guard Dog's choice, deciding from what the page said and from the names of its
-// buttons; they switch to Spanish once. Every entry of their log is heard once, in order (whole, as it was told: the
-// memory aid is off, and the page says each entry before it fades); each decision takes a few keys.
+// with a keyboard alone (by-ear.ts): a card and what it takes at each turn (a card's number or Up and Down from card
+// to card, Left and Right round its plays), the Guard Dog's choice, deciding from what the page said and from the
+// names of its buttons; they switch to Spanish once, and for two turns follow the table in a second tab too, set to
+// say only their turn. Every entry of their log is heard once, in order (whole, as it was told: the memory aid is
+// off, and the page says each entry before it fades); each decision takes a few keys.
 
 import { describe, expect, it } from 'vitest';
 import { robberyModule } from '../../src/lib/games/robbery/module.ts';
@@ -44,6 +45,7 @@ describe('Robbery by ear', () => {
       start: 'nl',
       switchTo: 'es',
       switchAt: 5,
+      quietAt: 8,
       keys: ['w', 'm', 'o', 's', 'l'],
     });
     console.log(`robbery by ear: ${JSON.stringify(figures)}`);

@@ -27,10 +27,10 @@ const en = {
   'guide.hear.chat': 'What the others say in the chat, as they say it.',
   'guide.decide.title': 'Deciding',
   'guide.decide.text':
-    'Each decision is a group of buttons whose names say the whole decision (“Bid cheque 13 for the row of 4 cards and the centre cheque”). Arrow keys move along them (Up and Down from card to card where there are several), Home and End go to the first and last, Enter or Space chooses. D brings you back to your decision from anywhere on the page.',
+    'Each decision is a group of buttons whose names say the whole decision (“Bid cheque 13 for the row of 4 cards and the centre cheque”). Arrow keys move along them, Home and End go to the first and last, Enter or Space chooses. Where each card has its own plays (Robbery), Up and Down go from card to card, a card’s number (1 to 5) goes straight to it, and Left and Right go round its plays. After a decision the keyboard waits at the table’s status (the round and what the table waits for); D brings you back to your decision from anywhere on the page.',
   'guide.moments.title': 'Moments',
   'guide.moments.text':
-    'A round’s summary, a raid’s end and the like open as dialogs that say what they are; read them, then press Escape or the button to go on. While you read, the table waits for you (when others wait too, it waits up to a while).',
+    'A round’s summary, a raid’s end and the like open as dialogs that say what they are; read them, then press Escape or the button to go on. While you read, the table waits for you (when others wait too, it waits up to a while). A deal to propose or answer, a duel, the final scores and a rematch’s table are dialogs too, in the page: Escape leaves them for the table, and a decision in one stays open until you come back to it with D.',
   'guide.keys.title': 'Keys that read the table',
   'guide.settings.title': 'Settings',
   'guide.settings.text':
@@ -68,10 +68,10 @@ const nl: Record<EarWordKey, string> = {
   'guide.hear.chat': 'Wat de anderen in de chat zeggen, zodra ze het zeggen.',
   'guide.decide.title': 'Beslissen',
   'guide.decide.text':
-    'Elke beslissing is een groep knoppen waarvan de naam de hele beslissing zegt („Bied cheque 13 voor de rij van 4 kaarten en de middencheque”). Pijltjestoetsen gaan erlangs (omhoog en omlaag van kaart naar kaart waar er meer zijn), Home en End naar de eerste en de laatste, Enter of spatie kiest. D brengt je overal op de pagina terug naar je beslissing.',
+    'Elke beslissing is een groep knoppen waarvan de naam de hele beslissing zegt („Bied cheque 13 voor de rij van 4 kaarten en de middencheque”). Pijltjestoetsen gaan erlangs, Home en End naar de eerste en de laatste, Enter of spatie kiest. Waar elke kaart haar eigen zetten heeft (Robbery), gaan omhoog en omlaag van kaart naar kaart, brengt het nummer van een kaart (1 tot 5) je er meteen heen, en gaan links en rechts rond langs haar zetten. Na een beslissing wacht het toetsenbord bij de stand van de tafel (de ronde en waar de tafel op wacht); D brengt je overal op de pagina terug naar je beslissing.',
   'guide.moments.title': 'Momenten',
   'guide.moments.text':
-    'Het overzicht van een ronde, het einde van een overval en dergelijke openen als dialoogvensters die zeggen wat ze zijn; lees ze en druk dan op Escape of op de knop om verder te gaan. Terwijl je leest, wacht de tafel op je (wachten er anderen ook, dan wacht ze een tijdje).',
+    'Het overzicht van een ronde, het einde van een overval en dergelijke openen als dialoogvensters die zeggen wat ze zijn; lees ze en druk dan op Escape of op de knop om verder te gaan. Terwijl je leest, wacht de tafel op je (wachten er anderen ook, dan wacht ze een tijdje). Een deal om voor te stellen of te beantwoorden, een duel, de eindstand en de tafel van een nieuwe partij zijn ook dialoogvensters, in de pagina: Escape laat ze voor de tafel, en een beslissing erin blijft open tot je er met D naar terugkeert.',
   'guide.keys.title': 'Toetsen die de tafel voorlezen',
   'guide.settings.title': 'Instellingen',
   'guide.settings.text':
@@ -107,10 +107,10 @@ const es: Record<EarWordKey, string> = {
   'guide.hear.chat': 'Lo que dicen los demás en el chat, en cuanto lo dicen.',
   'guide.decide.title': 'Decidir',
   'guide.decide.text':
-    'Cada decisión es un grupo de botones cuyo nombre dice la decisión entera («Pujar el cheque 13 por la fila de 4 cartas y el cheque central»). Las flechas los recorren (arriba y abajo de carta en carta donde hay varias), Inicio y Fin van al primero y al último, Intro o Espacio elige. D te devuelve a tu decisión desde cualquier parte de la página.',
+    'Cada decisión es un grupo de botones cuyo nombre dice la decisión entera («Pujar el cheque 13 por la fila de 4 cartas y el cheque central»). Las flechas los recorren, Inicio y Fin van al primero y al último, Intro o Espacio elige. Donde cada carta tiene sus jugadas (Robbery), arriba y abajo van de carta en carta, el número de una carta (1 a 5) lleva directo a ella, y izquierda y derecha dan la vuelta a sus jugadas. Tras una decisión el teclado espera en el estado de la mesa (la ronda y lo que espera la mesa); D te devuelve a tu decisión desde cualquier parte de la página.',
   'guide.moments.title': 'Momentos',
   'guide.moments.text':
-    'El resumen de una ronda, el final de un golpe y similares se abren como diálogos que dicen lo que son; léelos y pulsa Escape o el botón para seguir. Mientras lees, la mesa te espera (si esperan otros también, espera un rato).',
+    'El resumen de una ronda, el final de un golpe y similares se abren como diálogos que dicen lo que son; léelos y pulsa Escape o el botón para seguir. Mientras lees, la mesa te espera (si esperan otros también, espera un rato). Un trato que proponer o responder, un duelo, la clasificación final y la mesa de una revancha también son diálogos, dentro de la página: Escape los deja por la mesa, y una decisión dentro sigue abierta hasta que vuelves a ella con D.',
   'guide.keys.title': 'Teclas que leen la mesa',
   'guide.settings.title': 'Ajustes',
   'guide.settings.text':

@@ -11,7 +11,8 @@ import { robberyEn } from '../../../src/lib/games/robbery/messages/en.ts';
 import { robberyEs } from '../../../src/lib/games/robbery/messages/es.ts';
 import { robberyNl } from '../../../src/lib/games/robbery/messages/nl.ts';
 import { buttonNames, decisionWords, earWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/robbery/ear.ts';
-import { choiceLabel, decisionFor, type Translate } from '../../../src/lib/games/robbery/viewmodel.ts';
+import { choiceLabel, decisionFor, type Decision as Choices, type Translate } from '../../../src/lib/games/robbery/viewmodel.ts';
+import { keysTo, type Decision } from '../../e2e/keys-to.ts';
 
 await Promise.all([loadChrome('nl'), loadChrome('es')]);
 const words = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }, earWords]);
@@ -64,4 +65,61 @@ describe('Robbery read aloud', () => {
     if (!started.ok) throw new Error(started.error);
     expect(mineWords(view(started.state as GameState, null), words('en'), 'en')).toBeNull();
   });
+
+  it('reaches any play in at most 5 keys, Enter included, whatever the deal (the by-ear tests allow 8)', () => {
+    // The keyboard lands on the first play of the first card that has one (lib/ear/keyboard.ts). A card's number (its
+    // row's, 1-5: a hand holds five cards, B3.2) takes it to that card's first play, Left and Right go round its plays,
+    // Home and End to their ends: so the bound is 1 + half the longest row + Enter. The longest rows are the Greedy
+    // Thief's, one play per tile value in the middle (B7.1: 0-5 and the Boss tile, at most 7: 3 arrows), and a number
+    // card's steals, one per other player holding that tile (B4.2: at most 4). The Guard Dog's choice is two buttons.
+    let worst = 0;
+    let widest = 0;
+    for (const [players, seed] of [[3, 'keys-3'], [4, 'keys-4'], [5, 'keys-5'], [5, 'keys-5b'], [4, 'keys-4b']] as const) {
+      const rng = Rng.fromSeed(seed);
+      const started = robbery.start(robbery.deal({ names: [...NAMES, 'Dee'].slice(0, players), options: {} }, rng));
+      if (!started.ok) throw new Error(started.error);
+      let state = started.state as GameState;
+      for (;;) {
+        const pending = robbery.pending(state);
+        if (pending.kind === 'over') break;
+        let move: Move<Action>;
+        if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
+        else {
+          const seat = pending.seats[0] as Seat;
+          const legal = legalActions(state, seat);
+          const decision = asHeard(decisionFor(view(state, seat), legal));
+          for (let target = 0; target < decision.choices.length; target++) {
+            const keys = keysTo(decision, target).length + 1;
+            if (keys > 5) throw new Error(`${keys} keys to choice ${target} of ${JSON.stringify(decision.choices)}`);
+            worst = Math.max(worst, keys);
+          }
+          widest = Math.max(widest, ...decision.choices.map((c) => decision.choices.filter((d) => d.row === c.row).length));
+          move = { seat, action: legal[rng.int(legal.length)] as Action };
+        }
+        const r = step<GameState, Action, GameEvent>(robbery, state, move);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+      }
+    }
+    // The deals reached long rows: the bound was met where it is tight, not only on short ones.
+    expect(widest).toBeGreaterThanOrEqual(5);
+    expect(worst).toBeGreaterThanOrEqual(4);
+  });
 });
+
+/** A decision as the page's accessibility tree gives it (Hand.svelte): its buttons in order, each play in its card's row
+ * (numbered among the cards with a play), a card's number on its first play (counted among all the hand's cards). */
+function asHeard(decision: Choices): Decision {
+  if (decision?.kind === 'guard') return { group: 'guard', choices: decision.options.map((o) => ({ name: o.give, role: 'button', row: -1 })), at: 0 };
+  if (decision?.kind !== 'play') throw new Error(`not a decision of three to five players: ${decision?.kind}`);
+  const rows = decision.rows.filter((r) => r.choices.length > 0);
+  const choices = decision.rows.flatMap((row, r) =>
+    row.choices.map((choice, c) => ({
+      name: JSON.stringify(choice.intent),
+      role: 'button',
+      row: rows.indexOf(row),
+      ...(c === 0 && r < 9 ? { shortcut: String(r + 1) } : {}),
+    })),
+  );
+  return { group: 'play', choices, at: 0 };
+}
