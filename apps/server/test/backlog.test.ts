@@ -5,9 +5,13 @@
 // every change in order — a gapless log (the harness fails on a gap, a repeat or a patch from a version not held),
 // each game it holds the spectators' game at that point, never a hidden card — and a presence push still waiting
 // is replaced by a newer one without ever changing places with the updates around it. Every message, folded ones too,
-// holds to the JSON Schemas the server publishes.
+// holds to the JSON Schemas the server publishes, and docs/protocol.md's own client, one of the crowd, follows the
+// table to its end without having to ask again.
 
 import type { GamePayload, LogEntry, ServerMessage, TableId } from '@razzia/protocol';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_PUSH_MS, type TableHost } from '../src/tables/host.ts';
@@ -44,6 +48,35 @@ async function crowdedTable() {
   return { server, clock, table, id, crowd };
 }
 
+/**
+ * docs/protocol.md's complete client, taken from the page as it is, watching `link` as one of the crowd (a table that
+ * plays already: it does not sit). Each message it sends is printed (`sent {…}`) beside what it prints itself.
+ */
+function docClient(link: string): { child: ChildProcess; output: () => string } {
+  const repo = new URL('../../../', import.meta.url).pathname;
+  const code = /## A complete bot client[\s\S]*?```js\n([\s\S]*?)```/.exec(readFileSync(join(repo, 'docs', 'protocol.md'), 'utf8'))?.[1];
+  if (!code) throw new Error('docs/protocol.md has no complete bot client');
+  // Beside the server's node_modules, so `import 'socket.io-client'` resolves as it would for the reader.
+  const dir = join(repo, 'apps', 'server', 'test-artifacts');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'backlog-doc-client.mjs'), code);
+  writeFileSync(
+    join(dir, 'backlog-doc-client-sent.mjs'),
+    [
+      "import { Socket } from 'socket.io-client';",
+      'const emitWithAck = Socket.prototype.emitWithAck;',
+      "Socket.prototype.emitWithAck = function (event, message, ...rest) { console.log('sent', JSON.stringify(message)); return emitWithAck.call(this, event, message, ...rest); };",
+    ].join('\n'),
+  );
+  const child = spawn(process.execPath, ['--import', join(dir, 'backlog-doc-client-sent.mjs'), join(dir, 'backlog-doc-client.mjs'), link, 'DocClient'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
 /** The table's next update: its bots' due decisions (or a pause's end), decided, stored and sent within this turn of
  * the event loop. */
 async function move(clock: ManualClock, table: TableHost, server: Awaited<ReturnType<typeof testServer>>): Promise<void> {
@@ -70,6 +103,9 @@ const range = (first: number, last: number) => Array.from({ length: last - first
 describe('a crowd behind a backlog', () => {
   it('each spectator receives every change in order: folded updates carry all their entries, each game is the spectators’ at that point, no hidden card', async () => {
     const { server, clock, table, id, crowd } = await crowdedTable();
+    // docs/protocol.md's own client is one of the crowd too: in step once it is counted.
+    const doc = docClient(`${server.url}/t/${id}`);
+    await until(() => table.presence.spectators(table.record) === CROWD + 1 || doc.child.exitCode !== null);
     const from = crowd.map((c) => c.frames.length);
     // What a spectator holds after each update, as the table's own filter makes it.
     const spectatorsGame = new Map<number, GamePayload | null>();
@@ -88,6 +124,13 @@ describe('a crowd behind a backlog', () => {
     await caughtUp(crowd, id, table.seq);
     const late = await TestClient.connect(server.url);
     const snapshot = await late.watch(id);
+    // The documented client ends where the table does, from the messages alone: it never had to ask again (a
+    // message that did not continue what it held would have made it watch again `since` what it held).
+    const outcome = `game over ${JSON.stringify(snapshot.held.game?.outcome)}`;
+    await until(() => doc.output().includes(outcome) || doc.child.exitCode !== null);
+    doc.child.kill();
+    expect(doc.output().split('\n').filter((l) => l.startsWith('sent '))).toEqual([`sent ${JSON.stringify({ type: 'watch', table: id })}`]);
+    expect(doc.output()).not.toMatch(/error|Error/);
     // The JSON Schemas the server publishes (docs/protocol.md) hold every message, folded ones too.
     const ajv = new Ajv2020({ strict: true });
     const published = async (path: string) => (await (await fetch(`${server.url}${path}`)).json()) as { $id: string };
