@@ -11,15 +11,14 @@
 
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { MESSAGE_EVENT, type ServerMessage } from '@razzia/protocol';
 import type { Socket } from 'socket.io-client';
 import { startPostgres, startRedis } from '../test/support/services.ts';
-import type { BareOrder, BareReport } from './audience/bare.ts';
+import type { BareOrder, BareReport, BareSent } from './audience/bare.ts';
 import { BgioPlayers, RazziaPlayers, connect, type Move } from './audience/players.ts';
 import { monotonicMs, type Mode, type Order, type WorkerReport } from './audience/spectators.ts';
 import { startBoardgameio } from './boardgameio.ts';
@@ -44,6 +43,8 @@ const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 3);
 const CLUSTER = args.get('cluster') === 'off' ? 0 : Number(args.get('cluster') ?? SIZES.at(-1));
 const FLOORS = args.get('floors') !== 'off';
 const BGIO = FLOORS && args.get('boardgameio') !== 'off';
+/** The spectators' workers' niceness (0: the server's own priority). */
+const CLIENTS_NICE = Number(args.get('clients-nice') ?? 0);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 2 : 1)} ms` : 'n/a');
@@ -57,6 +58,9 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
+
+// Stopped from outside (Ctrl-C, a timeout): the exit handler above still runs.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 function track(child: ChildProcess): ChildProcess {
   children.add(child);
@@ -80,6 +84,13 @@ function rssBytes(pid: number): number {
   return Number(line?.[1] ?? NaN) * 1024;
 }
 
+/** PROFILE_SERVER=<dir>: a CPU profile of every server process of the run (ours, the bare floor) in <dir>;
+ * PROFILE_CLIENTS=<dir>: of the spectators' workers. */
+const profiled = (what: 'SERVER' | 'CLIENTS' = 'SERVER'): string[] => {
+  const dir = process.env[`PROFILE_${what}`];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+};
+
 /** Our server as production runs it: built to plain JavaScript (apps/server/scripts/build.mjs) into a temporary
  * folder, once per run. */
 async function buildServer(): Promise<string> {
@@ -97,8 +108,7 @@ async function startOurs(env: Record<string, string>): Promise<{ child: ChildPro
   const dir = temporary('razzia-audience-');
   const sentLog = join(dir, 'sent.log');
   const log = openSync(join(dir, 'server.log'), 'a');
-  const profile = process.env.PROFILE_SERVER ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER}`] : [];
-  const child = spawnWithFds([...profile, serverMain], {
+  const child = spawnWithFds([...profiled(), serverMain], {
     env: {
       ...process.env,
       PORT: '0',
@@ -128,18 +138,49 @@ async function startOurs(env: Record<string, string>): Promise<{ child: ChildPro
   return { child, url, dir, sentLog };
 }
 
-/** When each update of `table` started going out: the earliest of the processes' lines. */
-function readSent(files: readonly string[], table: string): Map<number, number> {
-  const sent = new Map<number, number>();
+/** When an update or presence push started going out (the earliest process's) and was written to the last
+ * spectator (the latest process's). */
+interface Sent {
+  sent: number;
+  written: number;
+  /** The bare floor: when its write began (after `sent`, when the previous broadcast still held its event loop). */
+  began?: number;
+}
+
+/** What the servers' probes noted (src/bench-probe.ts): each update (by seq) and presence push (by spectator count)
+ * of `table`, and every process's GC pauses and event-loop lags. */
+interface Sends {
+  readonly updates: Map<number, Sent>;
+  readonly presence: Map<number, Sent>;
+  readonly gc: { at: number; ms: number; kind: number }[];
+  readonly lag: { at: number; ms: number }[];
+}
+
+function readSent(files: readonly string[], table: string): Sends {
+  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [] };
   for (const file of files)
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const [id, seq, at] = line.split(' ');
-      if (id !== table) continue;
-      const s = Number(seq);
-      const t = Number(at);
-      if (!sent.has(s) || t < (sent.get(s) as number)) sent.set(s, t);
+      const [what, a, b, c] = line.split(' ');
+      if (what === 'gc') sends.gc.push({ kind: Number(a), at: Number(b), ms: Number(c) });
+      else if (what === 'lag') sends.lag.push({ at: Number(a), ms: Number(b) });
+      else if (a === table && (what === 'u' || what === 'uw' || what === 'p' || what === 'pw')) {
+        const into = what.startsWith('u') ? sends.updates : sends.presence;
+        const key = Number(b);
+        const at = Number(c);
+        const s = into.get(key) ?? { sent: Infinity, written: -Infinity };
+        if (what.endsWith('w')) s.written = Math.max(s.written, at);
+        else s.sent = Math.min(s.sent, at);
+        into.set(key, s);
+      }
     }
-  return sent;
+  return sends;
+}
+
+/** The server's sends of the bare floor (audience/bare.ts): it writes each to the whole room in one go. */
+function bareSends(sent: readonly BareSent[]): Sends {
+  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [] };
+  for (const [stream, key, due, began, written] of sent) (stream === 'u' ? sends.updates : sends.presence).set(key, { sent: due, began, written });
+  return sends;
 }
 
 /** The spectators' worker processes. */
@@ -152,8 +193,11 @@ class Workers {
         { length: n },
         () =>
           new Promise<ChildProcess>((resolve, reject) => {
-            const child = spawnWithFds(['--import', 'tsx', 'apps/server/bench/audience/spectators.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-            child.once('message', () => resolve(child));
+            const child = spawnWithFds([...profiled('CLIENTS'), '--import', 'tsx', 'apps/server/bench/audience/spectators.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+            child.once('message', () => {
+              if (CLIENTS_NICE) setPriority(child.pid as number, CLIENTS_NICE);
+              resolve(child);
+            });
             child.once('exit', (code) => reject(new Error(`a spectators' worker exited with ${code}`)));
           }),
       ),
@@ -189,23 +233,52 @@ class Workers {
       failed: replies.reduce((s, r) => s + r.failed, 0),
       reasons,
       joinMs: replies.flatMap((r) => r.joinMs),
+      connectMs: replies.flatMap((r) => r.connectMs),
     };
   }
 
   async report() {
     const replies = await Promise.all(this.children.map((c) => this.ask(c, { type: 'report' }, 'report')));
-    const arrivals = new Map<number, { count: number; last: number }>();
-    for (const r of replies)
-      for (const [key, count, , last] of r.arrivals) {
-        const a = arrivals.get(key);
-        if (!a) arrivals.set(key, { count, last });
+    /** By stream and key ('u12': the update of seq 12, 'p500': the push of 500 spectators). */
+    const arrivals = new Map<string, { count: number; last: number; kind: string }>();
+    const holding = new Map<number, number>();
+    for (const r of replies) {
+      for (const [stream, key, count, , last, kind] of r.arrivals) {
+        const a = arrivals.get(`${stream}${key}`);
+        if (!a) arrivals.set(`${stream}${key}`, { count, last, kind });
         else {
           a.count += count;
           a.last = Math.max(a.last, last);
         }
       }
+      for (const [seq, n] of r.holding) holding.set(seq, (holding.get(seq) ?? 0) + n);
+    }
     const sum = (k: 'cut' | 'gaps' | 'badPatches' | 'hidden' | 'messages' | 'cpuSeconds') => replies.reduce((s, r) => s + r[k], 0);
-    return { arrivals, cut: sum('cut'), gaps: sum('gaps'), badPatches: sum('badPatches'), hidden: sum('hidden'), messages: sum('messages'), cpuSeconds: sum('cpuSeconds') };
+    return {
+      arrivals,
+      holding,
+      cut: sum('cut'),
+      gaps: sum('gaps'),
+      badPatches: sum('badPatches'),
+      hidden: sum('hidden'),
+      messages: sum('messages'),
+      cpuSeconds: sum('cpuSeconds'),
+      loopP99Ms: Math.max(...replies.map((r) => r.loopP99Ms)),
+      loopMaxMs: Math.max(...replies.map((r) => r.loopMaxMs)),
+    };
+  }
+
+  /** Once the players stop: waits until every spectator still in holds log entry `seq` (at most `limitMs`), so an
+   * update still on its way when the watch ended is not taken for one lost. */
+  async settle(seq: number, expected: number, limitMs: number): Promise<void> {
+    const until = monotonicMs() + limitMs;
+    while (monotonicMs() < until) {
+      const { holding } = await this.report();
+      let holders = 0;
+      for (const [held, n] of holding) if (held >= seq) holders += n;
+      if (holders >= expected) return;
+      await sleep(250);
+    }
   }
 
   /** Every spectator disconnects: the workers are ready for the next part. */
@@ -236,20 +309,63 @@ const inside = (w: Window, at: number) => at >= w.from && at < w.to;
 type Joined = Awaited<ReturnType<Workers['join']>>;
 type Reported = Awaited<ReturnType<Workers['report']>>;
 
-/** Update → last spectator, over the updates sent inside `w` that every spectator still watching received. */
-function toLast(sent: Map<number, number>, report: Reported, expected: number, w: Window) {
-  const latencies: number[] = [];
-  let incomplete = 0;
-  for (const [key, at] of sent) {
-    if (!inside(w, at)) continue;
-    const a = report.arrivals.get(key);
-    if (!a || a.count < expected) {
-      incomplete++;
-      continue;
-    }
-    latencies.push(a.last - at);
+/** One update (or push) sent inside the window: when it went out, was written to the last socket, reached the last
+ * spectator (NaN if not all received it). */
+interface Timed {
+  readonly key: number;
+  readonly kind: string;
+  readonly sent: number;
+  readonly began: number;
+  readonly written: number;
+  readonly last: number;
+  readonly received: number;
+}
+
+/** The updates (stream 'u') or presence pushes ('p') sent inside `w`, with their receipts. A push counts as received
+ * by all when everyone who was in when it went out had it: pushes are timed to their last receiver. */
+function timed(sends: Map<number, Sent>, stream: 'u' | 'p', report: Reported, w: Window): Timed[] {
+  const out: Timed[] = [];
+  for (const [key, s] of sends) {
+    if (!inside(w, s.sent)) continue;
+    const a = report.arrivals.get(`${stream}${key}`);
+    out.push({ key, kind: a?.kind ?? (stream === 'p' ? 'presence' : 'unknown'), sent: s.sent, began: s.began ?? s.sent, written: s.written, last: a?.last ?? NaN, received: a?.count ?? 0 });
   }
-  return { p50: p(latencies, 50), p99: p(latencies, 99), updates: latencies.length, incomplete };
+  return out.sort((a, b) => a.sent - b.sent);
+}
+
+/** Sent → last spectator, over those every spectator still watching received (`expected`; pushes: any receipt). */
+function toLast(all: readonly Timed[], expected: number, kind?: (k: string) => boolean) {
+  const mine = all.filter((t) => !kind || kind(t.kind));
+  const complete = mine.filter((t) => t.received >= expected);
+  const latencies = complete.map((t) => t.last - t.sent);
+  const writes = mine.filter((t) => Number.isFinite(t.written)).map((t) => t.written - t.sent);
+  const fromBegan = complete.map((t) => t.last - t.began);
+  return {
+    p50: p(latencies, 50),
+    p99: p(latencies, 99),
+    max: Math.max(...latencies),
+    /** Timed from when the write began instead (the bare floor's figure before 2026-11-28: a message that waited
+     * behind the previous broadcast was timed from the end of its wait). */
+    fromBeganP50: p(fromBegan, 50),
+    fromBeganP99: p(fromBegan, 99),
+    waited: Math.max(0, ...complete.map((t) => t.began - t.sent)),
+    updates: latencies.length,
+    incomplete: mine.filter((t) => t.received < expected),
+    /** Sent → written to the last socket: the server's part. */
+    writtenP50: p(writes, 50),
+    writtenP99: p(writes, 99),
+  };
+}
+
+/** The updates that had not reached every spectator as the watch ended. */
+function onTheWay(final: readonly Timed[], atEnd: readonly Timed[], expected: number): Result['onTheWay'] {
+  const then = new Map(atEnd.map((t) => [t.key, t.received]));
+  return final.filter((t) => (then.get(t.key) ?? 0) < expected).map((update) => ({ update, hadThen: then.get(update.key) ?? 0 }));
+}
+
+/** Map keyed by the move's update seq → when the move was sent, for move → last spectator. */
+function byMove(sentBySeq: Map<number, number>, all: readonly Timed[]): Timed[] {
+  return all.filter((t) => sentBySeq.has(t.key)).map((t) => ({ ...t, sent: sentBySeq.get(t.key) as number, began: sentBySeq.get(t.key) as number }));
 }
 
 const playersP99 = (moves: readonly Move[], w: Window) => {
@@ -259,11 +375,28 @@ const playersP99 = (moves: readonly Move[], w: Window) => {
 
 interface Result {
   readonly n: number;
+  /** The machine's load average (1 minute) as the part started. */
+  readonly load: number;
   readonly joined: Joined;
   readonly report: Reported;
-  readonly send: ReturnType<typeof toLast>;
-  readonly move: ReturnType<typeof toLast>;
+  /** The spectators every update should reach: those who joined and were not cut. */
+  readonly expected: number;
+  /** Updates sent while the audience watched, and presence pushes sent from the burst on. */
+  readonly updates: readonly Timed[];
+  /** Those not yet received by all as the watch ended (counted as lost before the spectators were given time). */
+  readonly onTheWay: readonly { readonly update: Timed; readonly hadThen: number }[];
+  readonly presence: readonly Timed[];
+  /** The updates the players' moves made, timed from the move (the players' `act`). */
+  readonly moves: readonly Timed[];
+  /** The servers' pauses while the audience watched (ours only). */
+  readonly gc: Sends['gc'];
+  readonly lag: Sends['lag'];
+  readonly watch: Window;
+  /** While the audience joined (ours). */
+  readonly burst?: Window;
   readonly players: { idle: { p99: number; n: number }; burst: { p99: number; n: number }; after: { p99: number; n: number } } | null;
+  /** Ours: every players' move, timed to all four seats. */
+  readonly playerMoves?: readonly Move[];
   readonly cpuMsPerUpdatePer1k: number;
   readonly rssKbPerSpectator: number;
   /** Server CPU while the audience joined, per spectator (the players' moves meanwhile included). */
@@ -280,17 +413,83 @@ interface Recording {
   watchFrom: number;
 }
 
+const load1 = () => loadavg()[0] as number;
+/** Above this load average at its start, a part's figures are not comparable with a quiet machine's. */
+const LOAD_COMPARABLE = 2;
+
+function loadNote(load: number): string {
+  return `load ${load.toFixed(2)}${load > LOAD_COMPARABLE ? ` — above ${LOAD_COMPARABLE}: NOT COMPARABLE` : ''}`;
+}
+
 function streamErrors(r: Reported): string {
   return `gaps ${r.gaps}, bad patches ${r.badPatches}, hidden ${r.hidden}`;
 }
 
 function joinedLine(r: Result): string {
   const reasons = Object.entries(r.joined.reasons).map(([why, k]) => `${k}× ${why}`).join('; ');
-  return `joined ${r.joined.joined}/${r.n} in ${r.burstSeconds.toFixed(1)} s (failed ${r.joined.failed}${reasons ? `: ${reasons}` : ''}, cut ${r.report.cut}); join → snapshot p50 ${fmt(p(r.joined.joinMs, 50))}, p99 ${fmt(p(r.joined.joinMs, 99))}`;
+  return `joined ${r.joined.joined}/${r.n} in ${r.burstSeconds.toFixed(1)} s (failed ${r.joined.failed}${reasons ? `: ${reasons}` : ''}, cut ${r.report.cut}); join → snapshot p50 ${fmt(p(r.joined.joinMs, 50))}, p99 ${fmt(p(r.joined.joinMs, 99))} (connecting p50 ${fmt(p(r.joined.connectMs, 50))}, p99 ${fmt(p(r.joined.connectMs, 99))})`;
 }
+
+const isGame = (kind: string) => kind === 'game';
+
+/** The tail by kind: game updates apart from the others (table notices, chat) and from presence pushes, with the
+ * server's part (sent → written to the last socket); then what did not reach everyone. */
+function tailLines(r: Result): string[] {
+  const game = toLast(r.updates, r.expected, isGame);
+  const other = toLast(r.updates, r.expected, (k) => !isGame(k));
+  const presence = toLast(r.presence, 1);
+  const lines = [
+    `game updates: send → last spectator p50 ${fmt(game.p50)}, p99 ${fmt(game.p99)}, max ${fmt(game.max)} over ${game.updates}; written to the last socket p50 ${fmt(game.writtenP50)}, p99 ${fmt(game.writtenP99)}`,
+    `other updates (${[...new Set(r.updates.filter((t) => !isGame(t.kind)).map((t) => t.kind))].join(', ') || 'none'}): p50 ${fmt(other.p50)}, p99 ${fmt(other.p99)} over ${other.updates}; presence pushes (burst and watch, to their last receiver): p50 ${fmt(presence.p50)}, p99 ${fmt(presence.p99)} over ${presence.updates}`,
+  ];
+  if (r.onTheWay.length > 0)
+    lines.push(
+      `on their way as the watch ended: ${r.onTheWay
+        .map(({ update: t, hadThen }) => `seq ${t.key} (sent ${fmt(r.watch.to - t.sent)} before, then at ${hadThen} of ${r.expected}${t.received >= r.expected ? `, at all ${fmt(t.last - t.sent)} after it was sent` : ''})`)
+        .join('; ')}`,
+    );
+  const short = [...game.incomplete, ...other.incomplete];
+  if (short.length > 0)
+    lines.push(
+      `not received by all ${r.expected}: ${short.map((t) => `seq ${t.key} (${t.kind}, sent ${((r.watch.to - t.sent) / 1000).toFixed(1)} s before the watch ended) by ${t.received}`).join('; ')}`,
+    );
+  const holding = [...r.report.holding].filter(([seq]) => seq < Math.max(...r.report.holding.keys()));
+  if (holding.length > 0) lines.push(`after settling, spectators behind the newest entry: ${holding.map(([seq, k]) => `${k} hold ${seq}`).join(', ')}`);
+  return lines;
+}
+
+/** Where the slowest game updates' time went: the server writing, GC pauses and event-loop lags meanwhile, the clients'
+ * own event loops. */
+function whyLines(r: Result, count = 3): string[] {
+  const slow = r.updates
+    .filter((t) => isGame(t.kind) && t.received >= r.expected)
+    .sort((a, b) => b.last - b.sent - (a.last - a.sent))
+    .slice(0, count);
+  const during = (t: { sent: number; last: number }) => {
+    const gc = r.gc.filter((g) => g.at < t.last && g.at + g.ms > t.sent - 50);
+    const lag = r.lag.filter((l) => l.at > t.sent && l.at - l.ms < t.last);
+    const gcMs = gc.reduce((s, g) => s + g.ms, 0);
+    return `${gc.length} GC (${fmt(gcMs)}, longest ${fmt(Math.max(0, ...gc.map((g) => g.ms)))}), loop lags ${lag.length} (longest ${fmt(Math.max(0, ...lag.map((l) => l.ms)))})`;
+  };
+  const burst = r.burst;
+  const moves = burst && r.playerMoves ? r.playerMoves.filter((m) => inside(burst, m.at)).sort((a, b) => b.ms - a.ms).slice(0, count) : [];
+  const gcWatch = r.gc.filter((g) => inside(r.watch, g.at));
+  const byKind = new Map<number, number[]>();
+  for (const g of gcWatch) byKind.set(g.kind, [...(byKind.get(g.kind) ?? []), g.ms]);
+  const kinds = [...byKind].map(([kind, ms]) => `${GC_KINDS[kind] ?? kind} ${ms.length}× (max ${fmt(Math.max(...ms))}, total ${fmt(ms.reduce((s, x) => s + x, 0))})`).join(', ');
+  const lags = r.lag.filter((l) => inside(r.watch, l.at)).map((l) => l.ms);
+  return [
+    `server while watched: GC ${kinds || 'none'}; event-loop lags ≥ 10 ms: ${lags.length} (max ${fmt(Math.max(0, ...lags))}); clients' event loops p99 ${fmt(r.report.loopP99Ms)}, max ${fmt(r.report.loopMaxMs)}`,
+    ...slow.map((t) => `slowest: seq ${t.key}: ${fmt(t.last - t.sent)} = written ${fmt(t.written - t.sent)} + to the last receipt ${fmt(t.last - t.written)}; meanwhile ${during(t)}`),
+    ...moves.map((m) => `slowest players' move in the burst: ${fmt(m.ms)}; meanwhile ${during({ sent: m.at, last: m.at + m.ms })}`),
+  ];
+}
+
+const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
 
 /** Our server, one table, N spectators: one process (SQLite), or the three of a cluster (`cluster` env). */
 async function runOurs(workers: Workers, n: number, cluster: { env: Record<string, string>; redisUrl: string } | null): Promise<{ result: Result; recording: Recording }> {
+  const load = load1();
   const servers = await Promise.all((cluster ? [0, 1, 2] : [0]).map(() => startOurs(cluster?.env ?? {})));
   const urls = servers.map((s) => s.url);
   const pids = servers.map((s) => s.child.pid as number);
@@ -348,13 +547,20 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   // Memory held while the audience watches (read at its end: the burst's passing garbage collected by then).
   const rss1 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
   const publishes1 = redis ? await publishes(redis.admin) : 0;
+  // What the spectators hold as the watch ends; then the players stop, and what was sent before reaches everyone
+  // before they report (an update still on its way when the watch ended is late, not lost).
+  const atEnd = await workers.report();
+  players.stop();
+  await sleep(500);
+  const newest = Math.max(...readSent(servers.map((s) => s.sentLog), players.id).updates.keys());
+  await workers.settle(newest, joined.joined - atEnd.cut, SETTLE_MS);
   const report = await workers.report();
   players.close();
   lobby.disconnect();
   recorder.disconnect();
   await workers.reset();
   await sleep(300); // the last lines of the sent logs are written
-  const sent = readSent(
+  const sends = readSent(
     servers.map((s) => s.sentLog),
     players.id,
   );
@@ -362,11 +568,10 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   if (players.over) console.log('    (the game ended before the audience stopped watching: fewer updates than planned)');
 
   const expected = joined.joined - report.cut;
-  const updates = [...sent.values()].filter((at) => inside(watch, at)).length;
-  const moveSent = new Map([...players.sentBySeq].filter(([seq]) => sent.has(seq)));
+  const updates = timed(sends.updates, 'u', report, watch);
   let redisFigures: Result['redis'];
   if (redis) {
-    const inWindow = [...sent].filter(([, at]) => inside(watch, at)).map(([seq]) => seq);
+    const inWindow = updates.map((t) => t.key);
     redisFigures = { tableChannel: inWindow.reduce((s, seq) => s + (redis.seen.get(seq) ?? 0), 0), allPublishes: publishes1 - redis.publishes0, updates: inWindow.length };
     redis.sub.disconnect();
     redis.admin.disconnect();
@@ -375,12 +580,21 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
     recording,
     result: {
       n,
+      load,
       joined,
       report,
-      send: toLast(sent, report, expected, watch),
-      move: toLast(moveSent, report, expected, watch),
+      expected,
+      updates,
+      onTheWay: onTheWay(updates, timed(sends.updates, 'u', atEnd, watch), expected),
+      presence: timed(sends.presence, 'p', report, { from: burst.from, to: watch.to }),
+      moves: byMove(players.sentBySeq, updates),
+      gc: sends.gc,
+      lag: sends.lag,
+      watch,
+      burst,
       players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
-      cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates / (expected / 1000),
+      playerMoves: players.moves,
+      cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates.length / (expected / 1000),
       rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
       cpuMsPerJoin: (burstCpu * 1000) / n,
       burstSeconds: (burst.to - burst.from) / 1000,
@@ -389,6 +603,9 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   };
 }
 
+/** The longest the spectators are given, once the players stop, to receive what was sent before. */
+const SETTLE_MS = 30_000;
+
 async function publishes(redis: Redis): Promise<number> {
   const stats = (await redis.info('commandstats')) as string;
   return Number(/cmdstat_publish:calls=(\d+)/.exec(stats)?.[1] ?? 0);
@@ -396,7 +613,8 @@ async function publishes(redis: Redis): Promise<number> {
 
 /** The bare socket.io floor: our recorded bytes, at our rate, to a room of N. */
 async function runBare(workers: Workers, n: number, recording: Recording): Promise<Result> {
-  const child = spawnWithFds(['--import', 'tsx', 'apps/server/bench/audience/bare.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const load = load1();
+  const child = spawnWithFds([...profiled(), '--import', 'tsx', 'apps/server/bench/audience/bare.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = <T extends BareReport['type']>(order: BareOrder | null, type: T) =>
     new Promise<Extract<BareReport, { type: T }>>((resolve) => {
       const on = (m: BareReport) => {
@@ -428,19 +646,29 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
   await sleep(Math.max(0, watch.to - monotonicMs()) + 500);
   const cpu1 = cpuSeconds(pid);
   const rss1 = rssBytes(pid);
+  const sends = bareSends((await ask({ type: 'sent' }, 'sent')).sent);
+  const atEnd = await workers.report();
+  await workers.settle(Math.max(...sends.updates.keys()), joined.joined - atEnd.cut, SETTLE_MS);
   const report = await workers.report();
-  const sent = new Map((await ask({ type: 'sent' }, 'sent')).sent);
   await workers.reset();
   await stopServer(child);
   const expected = joined.joined - report.cut;
+  const updates = timed(sends.updates, 'u', report, watch);
   return {
     n,
+    load,
     joined,
     report,
-    send: toLast(sent, report, expected, watch),
-    move: toLast(new Map(), report, expected, watch),
+    expected,
+    updates,
+    onTheWay: onTheWay(updates, timed(sends.updates, 'u', atEnd, watch), expected),
+    presence: timed(sends.presence, 'p', report, { from: t0, to: watch.to }),
+    moves: [],
+    gc: [],
+    lag: [],
+    watch,
     players: null,
-    cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / [...sent.values()].filter((at) => inside(watch, at)).length / (expected / 1000),
+    cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates.length / (expected / 1000),
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
     cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds,
@@ -449,6 +677,7 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
 
 /** boardgame.io 0.50, its benchmark game, four players at the same pace and N spectators. */
 async function runBgio(workers: Workers, n: number): Promise<Result> {
+  const load = load1();
   const server = await startBoardgameio();
   track(server.child);
   const pid = server.child.pid as number;
@@ -472,20 +701,29 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
   watch.to = monotonicMs();
   const cpu1 = cpuSeconds(pid);
   const rss1 = rssBytes(pid);
+  // Its moves are timed from the player's move (no stamp where it sends): the last ones need a moment to arrive.
+  await sleep(2_000);
   const report = await workers.report();
   players.close();
   await workers.reset();
   await stopServer(server.child);
   const expected = joined.joined - report.cut;
-  const updates = [...players.sentByMove.values()].filter((at) => inside(watch, at)).length;
+  const moves = timed(new Map([...players.sentByMove].map(([k, at]) => [k, { sent: at, written: NaN }])), 'u', report, watch);
   return {
     n,
+    load,
     joined,
     report,
-    send: toLast(new Map(), report, expected, watch),
-    move: toLast(players.sentByMove, report, expected, watch),
+    expected,
+    updates: [],
+    onTheWay: [],
+    presence: [],
+    moves,
+    gc: [],
+    lag: [],
+    watch,
     players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
-    cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates / (expected / 1000),
+    cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / moves.length / (expected / 1000),
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
     cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds: (burst.to - burst.from) / 1000,
@@ -502,6 +740,19 @@ function costLine(r: Result): string {
   return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms, per join ${r.cpuMsPerJoin.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(0)} s in ${WORKERS} workers`;
 }
 
+/** A CPU profile's timestamps are the same monotonic clock, in µs: where to look in it. */
+function profileWindows(r: Result): string {
+  const ms = (w: Window) => `${w.from.toFixed(0)}–${w.to.toFixed(0)}`;
+  return `profile windows (monotonic ms; the .cpuprofile's timestamps are µs of the same clock): ${r.burst ? `burst ${ms(r.burst)}, ` : ''}watch ${ms(r.watch)}`;
+}
+
+function sendLine(r: Result): string {
+  const all = toLast(r.updates, r.expected);
+  const move = toLast(r.moves, r.expected);
+  const short = all.incomplete.length;
+  return `send → last spectator p50 ${fmt(all.p50)}, p99 ${fmt(all.p99)} over ${all.updates} updates${short ? ` (${short} not received by all)` : ''}; move → last spectator p50 ${fmt(move.p50)}, p99 ${fmt(move.p99)}`;
+}
+
 async function main(): Promise<void> {
   console.log(
     `Razzia Online audience benchmark — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg()
@@ -509,7 +760,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    `our server built as production runs it (plain JavaScript, SQLite); one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s)`,
+    `our server built as production runs it (plain JavaScript, SQLite); one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes${CLIENTS_NICE ? ` (nice ${CLIENTS_NICE})` : ''} join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s); a part that starts above load ${LOAD_COMPARABLE} is marked not comparable`,
   );
   serverMain = await buildServer();
   // The spectators' processes, started once and reset between the parts.
@@ -520,27 +771,36 @@ async function main(): Promise<void> {
     console.log(`${n} spectators:`);
     const { result: r, recording } = await runOurs(workers, n, null);
     ours.set(n, r);
-    console.log(`  ours: ${joinedLine(r)}; stream errors: ${streamErrors(r.report)}`);
-    console.log(`    send → last spectator p50 ${fmt(r.send.p50)}, p99 ${fmt(r.send.p99)} over ${r.send.updates} updates${r.send.incomplete ? ` (${r.send.incomplete} not received by all)` : ''}; move → last spectator p50 ${fmt(r.move.p50)}, p99 ${fmt(r.move.p99)}`);
+    console.log(`  ours (${loadNote(r.load)}): ${joinedLine(r)}; stream errors: ${streamErrors(r.report)}`);
+    console.log(`    ${sendLine(r)}`);
+    for (const line of [...tailLines(r), ...whyLines(r)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(r)}`);
     console.log(`    ${costLine(r)}`);
+    if (process.env.PROFILE_SERVER) console.log(`    ${profileWindows(r)}`);
     if (!FLOORS) continue;
     const bare = await runBare(workers, n, recording);
-    console.log(`  bare socket.io (the same bytes at the same rate to a room): ${joinedLine(bare)}; hidden ${bare.report.hidden} (a replay: no stream checks)`);
-    console.log(`    send → last spectator p50 ${fmt(bare.send.p50)}, p99 ${fmt(bare.send.p99)} over ${bare.send.updates} updates; ${costLine(bare)}`);
-    const ratio = r.send.p99 / bare.send.p99;
+    console.log(`  bare socket.io (the same bytes at the same rate to a room; ${loadNote(bare.load)}): ${joinedLine(bare)}; hidden ${bare.report.hidden} (a replay: no stream checks)`);
+    console.log(`    ${sendLine(bare)}; ${costLine(bare)}`);
+    for (const line of tailLines(bare)) console.log(`    ${line}`);
+    const waited = toLast(bare.updates, bare.expected, isGame);
+    console.log(
+      `    its game updates timed from when its write began (as this floor timed them before 2026-11-28, leaving out a wait behind the previous broadcast): p50 ${fmt(waited.fromBeganP50)}, p99 ${fmt(waited.fromBeganP99)}; the longest such wait ${fmt(waited.waited)}`,
+    );
+    const ratio = toLast(r.updates, r.expected).p99 / toLast(bare.updates, bare.expected).p99;
+    const gameRatio = toLast(r.updates, r.expected, isGame).p99 / toLast(bare.updates, bare.expected, isGame).p99;
     let versus = '';
     if (BGIO) {
       const bgio = await runBgio(workers, n);
-      console.log(`  boardgame.io 0.50 (its benchmark game): ${joinedLine(bgio)}; gaps ${bgio.report.gaps}`);
-      console.log(`    move → last spectator p50 ${fmt(bgio.move.p50)}, p99 ${fmt(bgio.move.p99)} over ${bgio.move.updates} moves; ${playersLine(bgio)}`);
+      const move = toLast(bgio.moves, bgio.expected);
+      console.log(`  boardgame.io 0.50 (its benchmark game; ${loadNote(bgio.load)}): ${joinedLine(bgio)}; gaps ${bgio.report.gaps}`);
+      console.log(`    move → last spectator p50 ${fmt(move.p50)}, p99 ${fmt(move.p99)} over ${move.updates} moves; ${playersLine(bgio)}`);
       console.log(`    ${costLine(bgio)}`);
-      versus = `; move → last spectator ${(r.move.p99 / bgio.move.p99).toFixed(2)}× boardgame.io's p99`;
+      versus = `; move → last spectator ${(toLast(r.moves, r.expected).p99 / move.p99).toFixed(2)}× boardgame.io's p99`;
     }
     console.log(
-      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
+      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast (game updates ${gameRatio.toFixed(2)}×); join → snapshot p50 ${(p(r.joined.joinMs, 50) / p(bare.joined.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.joined.joinMs, 99) / p(bare.joined.joinMs, 99)).toFixed(2)}×; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
     );
-    last = { n, ratio, p99: r.send.p99, players: r.players?.burst.p99 ?? NaN };
+    last = { n, ratio, p99: toLast(r.updates, r.expected).p99, players: r.players?.burst.p99 ?? NaN };
   }
   if (CLUSTER > 0) {
     const [postgres, redisServer] = await Promise.all([startPostgres(), startRedis()]);
@@ -549,16 +809,18 @@ async function main(): Promise<void> {
     console.log(`three processes, PostgreSQL + Redis, ${CLUSTER} spectators spread over all three:`);
     const { result: c } = await runOurs(workers, CLUSTER, { env, redisUrl: redisServer.url });
     await Promise.all([postgres.stop(), redisServer.stop()]);
-    console.log(`  ${joinedLine(c)}; stream errors: ${streamErrors(c.report)}`);
-    console.log(`    send → last spectator p50 ${fmt(c.send.p50)}, p99 ${fmt(c.send.p99)} over ${c.send.updates} updates; move → last spectator p50 ${fmt(c.move.p50)}, p99 ${fmt(c.move.p99)}`);
+    console.log(`  (${loadNote(c.load)}) ${joinedLine(c)}; stream errors: ${streamErrors(c.report)}`);
+    console.log(`    ${sendLine(c)}`);
+    for (const line of [...tailLines(c), ...whyLines(c)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(c)}`);
     console.log(`    ${costLine(c)} (three processes together)`);
+    if (process.env.PROFILE_SERVER) console.log(`    ${profileWindows(c)}`);
     if (c.redis)
       console.log(
         `    Redis per update: ${(c.redis.tableChannel / c.redis.updates).toFixed(2)} publishes on the table's channel (each read once by every process that follows it), ${(c.redis.allPublishes / c.redis.updates).toFixed(2)} PUBLISH commands in all (presence, heartbeats and lobby included)`,
       );
     const one = ours.get(CLUSTER);
-    if (one) console.log(`    p99 to the last spectator ${(c.send.p99 / one.send.p99).toFixed(2)}× one process's at ${CLUSTER}`);
+    if (one) console.log(`    p99 to the last spectator ${(toLast(c.updates, c.expected).p99 / toLast(one.updates, one.expected).p99).toFixed(2)}× one process's at ${CLUSTER}`);
   }
   await workers.close();
   if (last) console.log(`audience: ${last.n} spectators, p99 ${fmt(last.p99)} = ${last.ratio.toFixed(2)}× the bare broadcast, players p99 ${fmt(last.players)} during the burst`);

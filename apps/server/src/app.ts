@@ -11,7 +11,6 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createThinkingPool, type ThinkingPool } from '@razzia/bots/pool';
 import type { AnyGame, Random } from '@razzia/contract';
-import type { TableId } from '@razzia/protocol';
 import { Cluster } from './cluster/cluster.ts';
 import { GameCatalog } from './games.ts';
 import { clientAddress, trustFunction, type TrustProxy } from './http/client-address.ts';
@@ -21,7 +20,7 @@ import { secureRandom } from './ids.ts';
 import { Metrics } from './metrics.ts';
 import { PROTOCOLS, RELEASE } from './release.ts';
 import { DeviceCodes } from './devices/transfer.ts';
-import { DEFAULT_FLOOD_CUT_OFF, Gateway } from './socket/gateway.ts';
+import { DEFAULT_FLOOD_CUT_OFF, Gateway, type SendProbe } from './socket/gateway.ts';
 import { keepProtocol } from './socket/release.ts';
 import { KeptAssets } from './http/kept-assets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './socket/rate-limit.ts';
@@ -101,8 +100,10 @@ export interface ServerOptions {
   /** HSTS_MAX_AGE: how long (seconds) a browser that reached the server over https keeps to https
    * (Strict-Transport-Security; browsers ignore it over plain http). 0: not sent. Default DEFAULT_HSTS_MAX_AGE. */
   readonly hstsMaxAge?: number;
-  /** Benchmarks only: told as each table update starts going out to this process's sockets. */
-  readonly updateSent?: (table: TableId, seq: number) => void;
+  /** Benchmarks only: told as each table update and presence push goes out to this process's sockets. */
+  readonly probe?: SendProbe;
+  /** Sockets written per turn of the event loop for a big send (default OUTBOX_SLICE; tests use a few). */
+  readonly outboxSlice?: number;
 }
 
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
@@ -323,7 +324,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     log: (fields, message) => logger.warn(fields, message),
     push: pusher,
-    ...(options.updateSent ? { updateSent: options.updateSent } : {}),
+    ...(options.probe ? { probe: options.probe } : {}),
+    ...(options.outboxSlice ? { outboxSlice: options.outboxSlice } : {}),
     release: { protocols: PROTOCOLS, version: RELEASE.version, web: webVersion(webDir) ?? RELEASE.name },
   });
   sockets = () => gateway.sockets;

@@ -1,9 +1,9 @@
 // `pnpm start`: runs the server on its embedded defaults; environment variables configure it (README: Configuration).
 
-import { createWriteStream } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { startServer } from './app.ts';
+import { benchProbe } from './bench-probe.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 import { MIN_OPERATOR_TOKEN } from './http/operator.ts';
 import { StartRefused } from './refusal.ts';
@@ -51,9 +51,9 @@ try {
   refused(new StartRefused(e instanceof Error && e.message.startsWith('TRUST_PROXY') ? e.message : `TRUST_PROXY: ${(e as Error).message}`));
 }
 
-// Benchmarks only (bench:audience): a line per table update as it starts going out, `<table> <seq> <ms>` on the
-// monotonic clock every process of the machine shares, so a benchmark can time each update to its last receiver.
-const sentLog = process.env.BENCH_SENT_LOG ? createWriteStream(process.env.BENCH_SENT_LOG, { flags: 'a' }) : null;
+// Benchmarks only (bench:audience): when each update and presence push goes out, and the process's pauses, so a
+// benchmark can time each to its last receiver (bench-probe.ts).
+const probe = process.env.BENCH_SENT_LOG ? benchProbe(process.env.BENCH_SENT_LOG) : null;
 
 const server = await startServer({
   port,
@@ -82,7 +82,7 @@ const server = await startServer({
   ...(operatorToken ? { operatorToken } : {}),
   ...(trustProxy ? { trustProxy } : {}),
   ...(hsts === undefined ? {} : { hstsMaxAge: Number(hsts) }),
-  ...(sentLog ? { updateSent: (table, seq) => sentLog.write(`${table} ${seq} ${Number(process.hrtime.bigint()) / 1e6}\n`) } : {}),
+  ...(probe ? { probe } : {}),
 }).catch(refused);
 process.stdout.write(`Razzia Online is running at ${server.url} (${RELEASE.version}, commit ${RELEASE.commit.slice(0, 7)})\n`);
 // On every interface: say where friends on the same network can open a shared link.

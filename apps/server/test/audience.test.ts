@@ -167,8 +167,11 @@ describe('snapshots for a crowd', () => {
     await io.close();
   });
 
-  it('spectators joining all at once while the table plays each get a gapless stream that ends where the players’ does', async () => {
-    const server = await testServer({ botDelayMs: 10 });
+  it.each([
+    ['', undefined],
+    [', written 3 sockets a turn (a crowd: updates that come while it is written are folded into one)', 3],
+  ])('spectators joining all at once while the table plays each get a gapless stream that ends where the players’ does%s', async (_, outboxSlice) => {
+    const server = await testServer({ botDelayMs: 10, ...(outboxSlice ? { outboxSlice } : {}) });
     const { id, clients } = await seatedTable(server, { players: 3, people: ['Host'], bots: ['greedy', 'greedy'] });
     const host = clients[0] as TestClient;
     const crowd = await Promise.all(Array.from({ length: 20 }, () => TestClient.connect(server.url)));

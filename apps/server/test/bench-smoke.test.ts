@@ -80,14 +80,18 @@ describe.concurrent('the audience benchmark still runs', () => {
       ],
     );
     process.stdout.write(stdout);
-    expect(stdout).toMatch(/^ {2}ours: joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
+    expect(stdout).toMatch(/^ {2}ours \(load [\d.]+[^)]*\): joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
     expect(stdout).toMatch(/^ {4}send → last spectator p50 \S+( ms)?, p99 \S+( ms)? over \d+ updates/m);
+    expect(stdout).toMatch(/^ {4}game updates: send → last spectator p50 \S+( ms)?, p99 \S+( ms)?, max \S+( ms)? over \d+; written to the last socket p50/m);
+    expect(stdout).toMatch(/^ {4}server while watched: GC .*; clients' event loops p99/m);
+    // Every update reached every spectator who stayed (once the players stopped, what was on its way arrived).
+    expect(stdout).not.toMatch(/not received by all|behind the newest entry/);
     expect(stdout).toMatch(/^ {4}server CPU per update per 1,000 spectators [\d.]+ ms, per join [\d.]+ ms; RSS per spectator -?[\d.]+ KB/m);
     expect(stdout).toMatch(/^ {2}bare socket\.io .*; hidden 0 \(a replay: no stream checks\)$/m);
     expect(stdout).toMatch(/^ {2}boardgame\.io 0\.50 .*; gaps 0$/m);
     expect(stdout).toMatch(/^ {2}ratios: p99 to the last spectator \S+× the bare broadcast/m);
     expect(stdout).toMatch(/^three processes, PostgreSQL \+ Redis, 30 spectators/m);
-    expect(stdout).toMatch(/^ {2}joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
+    expect(stdout).toMatch(/^ {2}\(load [\d.]+[^)]*\) joined \d+\/30 in [\d.]+ s .*; stream errors: gaps 0, bad patches 0, hidden 0$/m);
     expect(stdout).toMatch(/^ {4}Redis per update: [\d.]+ publishes on the table's channel/m);
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^audience: 30 spectators, p99 \S+( ms)? = \S+× the bare broadcast, players p99 \S+( ms)? during the burst$/);
   }, LIMIT + 10_000);

@@ -16,16 +16,21 @@ export type BareOrder =
   | { readonly type: 'play'; readonly startAt: number; readonly messages: readonly { readonly at: number; readonly seq: number | null; readonly message: unknown }[] }
   | { readonly type: 'sent' };
 
-export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: [seq: number, at: number][] };
+/** What it sent: each update (key: its seq) and presence push (key: its spectator count), when it was due (the moment
+ * ours had it to send), when it started writing it to the room (later, if the previous broadcast still held the event
+ * loop) and when it was written to all (one go). */
+export type BareSent = [stream: 'u' | 'p', key: number, due: number, began: number, written: number];
+
+export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: BareSent[] };
 
 const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 const http = createHttp();
-// As apps/server/src/app.ts configures ours.
-const io = new Server(http, { maxHttpBufferSize: 16 * 1024, serveClient: false, pingInterval: 20_000, pingTimeout: 20_000 });
+// As apps/server/src/app.ts configures ours (one process: a ping every 10 s).
+const io = new Server(http, { maxHttpBufferSize: 16 * 1024, serveClient: false, pingInterval: 10_000, pingTimeout: 20_000 });
 const ROOM = 'table';
 let snapshot: unknown = null;
-const sent: [number, number][] = [];
+const sent: BareSent[] = [];
 
 io.on('connection', (socket) => {
   socket.on('msg', (message: { type?: string }, ack: unknown) => {
@@ -46,8 +51,11 @@ process.on('message', (order: BareOrder) => {
       const t0 = order.startAt;
       for (const m of order.messages)
         setTimeout(() => {
-          if (m.seq !== null) sent.push([m.seq, monotonicMs()]);
+          const began = monotonicMs();
           io.to(ROOM).emit('msg', m.message);
+          const presence = (m.message as { type?: string; spectators?: number }).spectators;
+          if (m.seq !== null) sent.push(['u', m.seq, t0 + m.at, began, monotonicMs()]);
+          else if (presence !== undefined) sent.push(['p', presence, t0 + m.at, began, monotonicMs()]);
         }, Math.max(0, t0 + m.at - monotonicMs()));
       return;
     }
@@ -57,4 +65,5 @@ process.on('message', (order: BareOrder) => {
   }
 });
 process.on('disconnect', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0)); // a normal exit: --cpu-prof writes its profile
 http.listen(0, '127.0.0.1', () => process.send?.({ type: 'listening', port: (http.address() as AddressInfo).port } satisfies BareReport));

@@ -116,6 +116,11 @@ export class RazziaPlayers {
     }, this.paceMs);
   }
 
+  /** No more moves (the people stay connected). */
+  stop(): void {
+    this.stopped = true;
+  }
+
   close(): void {
     this.stopped = true;
     for (const s of this.sockets) s.disconnect();

@@ -9,6 +9,7 @@
 // Modes: 'ours' and 'bare' speak our protocol (the bare socket.io server replays our messages), 'bgio' speaks
 // boardgame.io 0.50's socket.io transport as a spectator (no player id) of its benchmark game.
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage } from '@razzia/protocol';
 import { io, type Socket } from 'socket.io-client';
 
@@ -38,13 +39,26 @@ export type Order =
   | { readonly type: 'reset' }
   | { readonly type: 'close' };
 
-/** Per update (our log seq, or boardgame.io's move count): how many spectators had it, the first and last arrival. */
-export type Arrivals = [key: number, count: number, first: number, last: number];
+/** What a spectator times: an update (our log seq, or boardgame.io's move count) or a presence push (keyed by the
+ * spectator count it tells). */
+export type Stream = 'u' | 'p';
+
+/** Per update or presence push: how many spectators had it, the first and last arrival, and what it was (an update:
+ * 'game' if it tells a move of the game, 'chat', or the table notice it tells; a push: 'presence'). */
+export type Arrivals = [stream: Stream, key: number, count: number, first: number, last: number, kind: string];
 
 /** To the parent. */
 export type WorkerReport =
   | { readonly type: 'ready' }
-  | { readonly type: 'joined'; readonly joined: number; readonly failed: number; readonly reasons: Record<string, number>; readonly joinMs: number[] }
+  | {
+      readonly type: 'joined';
+      readonly joined: number;
+      readonly failed: number;
+      readonly reasons: Record<string, number>;
+      /** Per spectator in: from starting to connect to its watch's reply, and the part of it until connected. */
+      readonly joinMs: number[];
+      readonly connectMs: number[];
+    }
   | {
       readonly type: 'report';
       readonly arrivals: Arrivals[];
@@ -53,7 +67,13 @@ export type WorkerReport =
       readonly badPatches: number;
       readonly hidden: number;
       readonly messages: number;
+      /** This part's CPU (since the last reset). */
       readonly cpuSeconds: number;
+      /** How late this worker's event loop ran (p99, max, ms) since the last reset: its receipts are stamped that late. */
+      readonly loopP99Ms: number;
+      readonly loopMaxMs: number;
+      /** Of the spectators still in: how many hold each newest log entry (seq → spectators). */
+      readonly holding: [seq: number, spectators: number][];
     };
 
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
@@ -61,8 +81,13 @@ export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 /** Keys a spectator's view must never hold (Razzia!'s secret part: the piles' order, the deck, the seed). */
 const HIDDEN = /"(piles|deck|pileTops|secret|seed|rng)"/;
 
-const arrivals = new Map<number, { count: number; first: number; last: number }>();
+const arrivals = new Map<string, { stream: Stream; key: number; count: number; first: number; last: number; kind: string }>();
 let sockets: Socket[] = [];
+/** The newest log entry each of our spectators holds (ours and the bare floor's), by socket. */
+const held = new Map<Socket, number>();
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+let cpu0 = process.cpuUsage();
 let cut = 0;
 let gaps = 0;
 let badPatches = 0;
@@ -70,9 +95,10 @@ let hidden = 0;
 let messages = 0;
 let closing = false;
 
-function arrived(key: number, at: number): void {
-  const a = arrivals.get(key);
-  if (!a) arrivals.set(key, { count: 1, first: at, last: at });
+function arrived(stream: Stream, key: number, at: number, kind: string): void {
+  const id = `${stream}${key}`;
+  const a = arrivals.get(id);
+  if (!a) arrivals.set(id, { stream, key, count: 1, first: at, last: at, kind });
   else {
     a.count++;
     if (at < a.first) a.first = at;
@@ -85,7 +111,7 @@ const send = (message: WorkerReport) => process.send?.(message);
 /** One spectator of our protocol: numbered stream, patched payload. `checked`: its stream is our server's, whose
  * promises it checks (the bare floor replays our bytes from one snapshot: a spectator joining it late misses what
  * was sent before, so there it only does the same work). */
-function ours(url: string, table: string, checked: boolean): Promise<string | null> {
+function ours(url: string, table: string, checked: boolean): Joining {
   const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(socket);
   let seq = -1;
@@ -95,14 +121,20 @@ function ours(url: string, table: string, checked: boolean): Promise<string | nu
     messages++;
     if (m.type === 'snapshot') {
       seq = m.snapshot.seq;
+      held.set(socket, seq);
       game = m.snapshot.game;
       if (game && HIDDEN.test(JSON.stringify(game.view))) hidden++;
       return;
     }
+    if (m.type === 'presence') return arrived('p', m.spectators, at, 'presence');
     if (m.type !== 'update') return;
-    arrived(m.seq, at);
+    // Every entry it carries: an update that came folded into a later one (the outbox's, under a backlog) arrived
+    // with it.
+    const kind = kindOf(m);
+    for (const e of m.entries) arrived('u', e.seq, at, kind);
     if (checked && (seq < 0 || m.entries[0]?.seq !== seq + 1)) gaps++;
     seq = m.seq;
+    held.set(socket, seq);
     if (!m.game) return;
     if ('full' in m.game) game = m.game.full;
     else if (!game || m.game.from !== game.version) {
@@ -115,8 +147,15 @@ function ours(url: string, table: string, checked: boolean): Promise<string | nu
   return joined(socket, () => socket.timeout(60_000).emitWithAck(MESSAGE_EVENT, { type: 'watch', table }).then((r: { ok: boolean; error?: { code: string } }) => (r.ok ? null : `refused: ${r.error?.code}`)));
 }
 
+/** What an update tells: a move of the game, a chat line, or a table notice (which). */
+function kindOf(m: Extract<ServerMessage, { type: 'update' }>): string {
+  if (m.entries.some((e) => e.kind === 'game')) return 'game';
+  if (m.entries.some((e) => e.kind === 'chat')) return 'chat';
+  return `notice ${m.entries.map((e) => e.event.type).join('+')}`;
+}
+
 /** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
-function bgio(url: string, matchID: string): Promise<string | null> {
+function bgio(url: string, matchID: string): Joining {
   const socket = io(`${url}/bench`, { transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(socket);
   let moves = -1;
@@ -133,14 +172,14 @@ function bgio(url: string, matchID: string): Promise<string | null> {
     if (!op || typeof op.value !== 'number') return;
     if (op.value !== moves + 1) gaps++;
     moves = op.value;
-    arrived(moves, at);
+    arrived('u', moves, at, 'game');
   });
   socket.on('update', (_match: string, state: { G: { moves: number } }) => {
     const at = monotonicMs();
     messages++;
     if (state.G.moves !== moves + 1) gaps++;
     moves = state.G.moves;
-    arrived(moves, at);
+    arrived('u', moves, at, 'game');
   });
   return joined(
     socket,
@@ -157,29 +196,46 @@ function bgio(url: string, matchID: string): Promise<string | null> {
   );
 }
 
-/** Connects, then joins (`watch` or `sync`); null when it is in, else why not. A socket that drops afterwards
- * without being asked to is counted as cut. */
-function joined(socket: Socket, join: () => Promise<string | null>): Promise<string | null> {
+/** What a join came to: null when it is in, else why not; and when it was connected (monotonic ms). */
+type Joining = Promise<{ why: string | null; connectedAt: number }>;
+
+/** Connects, then joins (`watch` or `sync`). A socket that drops afterwards without being asked to is counted as
+ * cut (and no longer expected to hold anything); one that drops before it is in, or gets no answer, failed. */
+function joined(socket: Socket, join: () => Promise<string | null>): Joining {
   return new Promise((resolve) => {
-    socket.once('connect_error', (e: Error) => resolve(`connect: ${e.message}`));
+    let connectedAt = NaN;
+    let settled = false;
+    let inside = false;
+    const settle = (why: string | null) => {
+      if (settled) return;
+      settled = true;
+      inside = why === null;
+      clearTimeout(limit);
+      resolve({ why, connectedAt });
+    };
+    const limit = setTimeout(() => settle(`no answer within ${JOIN_LIMIT_MS / 1000} s`), JOIN_LIMIT_MS);
+    socket.once('connect_error', (e: Error) => settle(`connect: ${e.message}`));
+    socket.on('disconnect', (reason: string) => {
+      if (!settled) return settle(`dropped while joining: ${reason}`);
+      if (!inside) return;
+      held.delete(socket);
+      if (!closing) cut++;
+    });
     socket.once('connect', () => {
-      join().then(
-        (why) => {
-          resolve(why);
-          if (why === null)
-            socket.once('disconnect', () => {
-              if (!closing) cut++;
-            });
-        },
-        (e: unknown) => resolve(`join: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      connectedAt = monotonicMs();
+      join().then(settle, (e: unknown) => settle(`join: ${e instanceof Error ? e.message : String(e)}`));
     });
   });
 }
 
+/** The longest one spectator's join may take, whatever happens (socket.io-client's own connect timeout is 20 s, a
+ * watch's 60 s; a connection dropped between the two answers neither). */
+const JOIN_LIMIT_MS = 120_000;
+
 async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
   const reasons: Record<string, number> = {};
   const joinMs: number[] = [];
+  const connectMs: number[] = [];
   let ok = 0;
   let failed = 0;
   const all: Promise<void>[] = [];
@@ -192,10 +248,11 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
           const t0 = monotonicMs();
           const url = order.urls[g % order.urls.length] as string;
           const attempt = order.mode === 'bgio' ? bgio(url, order.table) : ours(url, order.table, order.mode === 'ours');
-          void attempt.then((why) => {
+          void attempt.then(({ why, connectedAt }) => {
             if (why === null) {
               ok++;
               joinMs.push(monotonicMs() - t0);
+              connectMs.push(connectedAt - t0);
             } else {
               failed++;
               const key = why.slice(0, 80);
@@ -208,7 +265,7 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
     );
   }
   await Promise.all(all);
-  send({ type: 'joined', joined: ok, failed, reasons, joinMs });
+  send({ type: 'joined', joined: ok, failed, reasons, joinMs, connectMs });
 }
 
 process.on('message', (order: Order) => {
@@ -217,16 +274,21 @@ process.on('message', (order: Order) => {
       void join(order);
       return;
     case 'report': {
-      const usage = process.cpuUsage();
+      const usage = process.cpuUsage(cpu0);
+      const holding = new Map<number, number>();
+      for (const seq of held.values()) holding.set(seq, (holding.get(seq) ?? 0) + 1);
       send({
         type: 'report',
-        arrivals: [...arrivals].map(([key, a]) => [key, a.count, a.first, a.last]),
+        arrivals: [...arrivals.values()].map((a) => [a.stream, a.key, a.count, a.first, a.last, a.kind]),
         cut,
         gaps,
         badPatches,
         hidden,
         messages,
         cpuSeconds: (usage.user + usage.system) / 1e6,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        loopMaxMs: loop.max / 1e6,
+        holding: [...holding],
       });
       return;
     }
@@ -234,9 +296,12 @@ process.on('message', (order: Order) => {
       closing = true;
       for (const s of sockets) s.disconnect();
       sockets = [];
+      held.clear();
       arrivals.clear();
       cut = gaps = badPatches = hidden = messages = 0;
       closing = false;
+      cpu0 = process.cpuUsage();
+      loop.reset();
       send({ type: 'ready' });
       return;
     case 'close':

@@ -31,6 +31,8 @@ export interface Connection {
   cut: boolean;
   /** The push endpoint this socket's tab said it is visible on: hidden again when the socket goes. */
   visibleOn: string | null;
+  /** Messages waiting in the outbox for this socket (its next one goes after them). */
+  queued: number;
 }
 
 /** One socket watching one table: what it holds of the table's numbered stream. */
@@ -48,6 +50,8 @@ export interface Member {
   queue: Promise<unknown>;
   /** When its last chat line at this table was said (performance.now), for the table's slow mode. */
   lastSaid: number;
+  /** The newest outbox job it waits in, if any (outbox.ts). */
+  inJob: unknown;
 }
 
 /** How long a snapshot taken for spectators serves others who join after it was asked for (if nothing of the table

@@ -29,7 +29,8 @@ import type { Pusher } from '../push/pusher.ts';
 import type { PresenceCounts } from '../tables/presence.ts';
 import { Audience, type Connection, type Member } from './audience.ts';
 import { EncodedMessages } from './encoded.ts';
-import { Outbox } from './outbox.ts';
+import { conflate } from './conflate.ts';
+import { OUTBOX_SLICE, Outbox } from './outbox.ts';
 import { TokenBucket, type RateLimit } from './rate-limit.ts';
 import { checkProtocol, welcome, type Protocols } from './release.ts';
 import { RefusalStreak } from './streak.ts';
@@ -49,11 +50,21 @@ export interface GatewayOptions {
   readonly log?: (fields: Record<string, unknown>, message: string) => void;
   /** Web Push subscriptions and tab visibility (absent: those messages are refused as `internal`). */
   readonly push?: Pusher;
-  /** Benchmarks only (bench:audience): called as a table's update starts going out to this process's sockets. */
-  readonly updateSent?: (table: TableId, seq: number) => void;
+  /** Benchmarks only (bench:audience): told of each update and presence push as it goes out to this process's
+   * sockets. */
+  readonly probe?: SendProbe;
+  /** Sockets the outbox writes per turn of the event loop (default OUTBOX_SLICE; tests make a few sockets a crowd). */
+  readonly outboxSlice?: number;
   /** The protocol versions this server speaks, its release and the version of the web client it serves: a handshake
    * in another protocol is refused, and every connection is told them first (socket/release.ts). */
   readonly release?: { readonly protocols: Protocols; readonly version: string; readonly web: string };
+}
+
+/** Benchmarks only: when each update (`key`: its seq) or presence push (`key`: its spectator count) to a table starts
+ * going out to this process's sockets, and when it is written to the last of them. */
+export interface SendProbe {
+  sent(table: TableId, kind: 'update' | 'presence', key: number): void;
+  written(table: TableId, kind: 'update' | 'presence', key: number): void;
 }
 
 const LOBBY_ROOM = 'lobby';
@@ -83,7 +94,7 @@ export class Gateway implements TableListener {
     private readonly options: GatewayOptions,
   ) {
     this.encoded = new EncodedMessages(io);
-    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message));
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message), options.outboxSlice ?? OUTBOX_SLICE, conflate);
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;
@@ -140,6 +151,7 @@ export class Gateway implements TableListener {
       inFlight: 0,
       cut: false,
       visibleOn: null,
+      queued: 0,
     };
     this.connections.set(socket, conn);
     const release = this.options.release;
@@ -345,7 +357,7 @@ export class Gateway implements TableListener {
     const fresh = member === undefined;
     let heard: number | undefined;
     if (!member) {
-      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity };
+      member = { table: id, socket, conn, viewer: null, seq: -1, pending: [], queue: Promise.resolve(), lastSaid: -Infinity, inJob: null };
       conn.watching.set(id, member);
       let audience = this.audiences.get(id);
       if (!audience) {
@@ -495,15 +507,20 @@ export class Gateway implements TableListener {
         if (member.pending) member.pending.push(b);
         else (member.viewer === null ? spectators : seats).push(member);
       }
+      const probe = this.options.probe;
+      const key = (b.message as { spectators?: number }).spectators ?? -1;
+      probe?.sent(b.table, 'presence', key);
       void this.outbox.send(seats, b.message);
-      void this.outbox.send(spectators, b.message);
+      const written = this.outbox.send(spectators, b.message);
+      if (probe) void Promise.resolve(written).then(() => probe.written(b.table, 'presence', key));
       return;
     }
     if (b.type !== 'update') {
       for (const member of audience.members.values()) this.deliverTo(member, b);
       return;
     }
-    this.options.updateSent?.(b.table, b.seq);
+    const probe = this.options.probe;
+    probe?.sent(b.table, 'update', b.seq);
     // One message per viewer class (each seat, the spectators), built by the game's filter and encoded once; the
     // seats' first, each written at once, the spectators' after them, a slice at a time if they are many.
     const classes = new Map<Viewer, Member[]>([[null, []]]);
@@ -524,7 +541,8 @@ export class Gateway implements TableListener {
         continue;
       }
       for (const member of members) member.seq = b.seq;
-      void this.outbox.send(members, message);
+      const written = this.outbox.send(members, message);
+      if (probe && viewer === null) void Promise.resolve(written).then(() => probe.written(b.table, 'update', b.seq));
     }
   }
 
