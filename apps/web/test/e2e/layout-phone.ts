@@ -90,17 +90,20 @@ export async function installPhoneRules(page: Page): Promise<void> {
       if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
       const moves = new Map<number, number>();
+      let closest: { e: Element; top: number; left: number } | null = null;
       for (const [e, was] of before.at) {
         const is = now.at.get(e);
         if (!is) continue;
         if (Math.abs(is.top - was.top) < 1 && Math.abs(is.left - was.left) < 1) return; // anchored
         const by = Math.round(is.top - was.top);
         moves.set(by, (moves.get(by) ?? 0) + 1);
+        if (!closest || Math.abs(is.top - was.top) + Math.abs(is.left - was.left) < Math.abs(closest.top) + Math.abs(closest.left))
+          closest = { e, top: is.top - was.top, left: is.left - was.left };
       }
       const common = [...moves.values()].reduce((a, b) => a + b, 0);
       const most = [...moves].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([by, n]) => `${n} by ${by} px`).join(', ');
       taps.shifts.push(
-        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
+        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}${closest ? ` (the least moved: ${where(closest.e)} by ${closest.left.toFixed(1)},${closest.top.toFixed(1)} px)` : ''}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
       );
       taps.armed = null;
     };
