@@ -143,7 +143,7 @@ describe('the layout audit, on a phone', () => {
     // The player has scrolled down: the browser's anchor is what lies at the top of the screen ("Top"); what the
     // screen's middle shows ("Middle") lies below a part that changes too ("Between").
     const page = await phonePage(
-      `<p data-subject="bid">The row</p><div id="above" style="height: 600px"></div><p style="height: 300px; margin: 0">Top</p><div id="between" style="height: 100px"></div><p id="middle" style="height: 60px; margin: 0">Middle</p><div id="tail" style="height: 1600px"></div>${decisions('bid')}`,
+      `<p data-subject="bid">The row</p><div id="above" style="height: 600px"></div><p style="height: 300px; margin: 0">Top</p><div id="between" style="height: 100px"></div><p id="middle" style="height: 60px; margin: 0">Middle</p><div id="tail" style="height: 1600px"></div><div style="height: var(--game-dock, 0px)"></div>${decisions('bid')}`,
     );
     expect(await layout.problems(page, 'before')).toEqual([]);
     await page.evaluate(() => scrollTo(0, 700));
@@ -177,6 +177,33 @@ describe('the layout audit, on a phone', () => {
     await page.locator('[data-action=bid]').tap();
     await page.waitForFunction((end) => scrollY === end - 100, end);
     expect(await layout.problems(page, 'shorter')).toEqual([]);
+    // The room under the pinned decisions (a property of the root element, as the app's dock sets it) shrinks under
+    // the press: the page gets shorter at its end with no change in its body, and a layout (a frame's) keeps the
+    // screen at the new end before the next change grows the page again. Both changes are the page's own, and
+    // neither moved what was on screen.
+    await page.evaluate(() => {
+      document.documentElement.style.setProperty('--game-dock', '400px');
+      scrollTo(0, document.documentElement.scrollHeight);
+    });
+    const bottom = await page.evaluate(() => scrollY);
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener(
+        'click',
+        () =>
+          setTimeout(() => {
+            document.documentElement.style.setProperty('--game-dock', '0px');
+            setTimeout(() => {
+              void document.documentElement.scrollHeight;
+              document.getElementById('tail')!.style.height = '1700px';
+            });
+          }, 50),
+        { once: true },
+      ),
+    );
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction(() => document.getElementById('tail')!.style.height === '1700px');
+    expect(await page.evaluate(() => scrollY)).toBe(bottom - 400);
+    expect(await layout.problems(page, 'the room under the decisions')).toEqual([]);
     await page.context().close();
   });
 });
