@@ -13,7 +13,7 @@
 // seat through the page. Checked: no decision lost or doubled (every acknowledged decision stored once, every
 // person's stored decision one it sent), every finished game's record verifies (`<game> verify`), no refusal but
 // "try again" ones (`stale-version`, `shutting-down` from a process going away), no page error and no file of the page
-// that failed to load, and the tab — once a newer process answers it — offers the reload (when its
+// that failed to load (one that failed while the server was down counts only if the page never loaded it after all), and the tab — once a newer process answers it — offers the reload (when its
 // bundle can: releases before 0.2.0 cannot) and finishes its game. Figures: each replaced process's hand-over (SIGTERM
 // to exit, and the longest a table's person heard nothing meanwhile), the moves stored during the upgrade, errors.
 //
@@ -96,6 +96,8 @@ const GAMES = [
 
 /** The longest a wait below may take before it fails saying what it waited for: a limit against a hang only. */
 const HANG_MS = 300_000;
+/** How a file fails while the only server process is away (restarting): not how a broken or missing file fails. */
+const SERVER_DOWN = /^net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|EMPTY_RESPONSE)$/;
 
 async function until<T>(what: string, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, state: () => string = () => ''): Promise<T> {
   const end = Date.now() + HANG_MS;
@@ -190,7 +192,15 @@ class Slot {
 
 /** The tab that holds the older bundle: opens its table from an older process, sits, and plays its seat to the end. */
 class Tab {
-  readonly errors: string[] = [];
+  /** What went wrong in the page: its errors, its files that failed to load (but see `failed`). */
+  private readonly problems: string[] = [];
+  /** The page's files that failed while the server was down (connection refused, reset), by path: no error once the
+   * page has loaded that file after all (it tried again and the player saw it arrive). */
+  private readonly failed = new Map<string, string>();
+  private readonly loaded = new Set<string>();
+  get errors(): string[] {
+    return [...this.problems, ...[...this.failed].filter(([path]) => !this.loaded.has(path)).map(([, error]) => error)];
+  }
   offered: boolean | null = null;
   finished = false;
   decisions = 0;
@@ -211,7 +221,7 @@ class Tab {
     const context = await this.browser.newContext({ viewport: { width: 1366, height: 850 } });
     context.setDefaultTimeout(HANG_MS);
     this.page = await context.newPage();
-    this.page.on('pageerror', (e) => this.errors.push(`page error: ${e.message}`));
+    this.page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
     // The page's own files (not the version it polls for, which it asks again later; not the socket, which
     // reconnects): one that fails to load breaks the page.
     const own = (url: string) => {
@@ -220,11 +230,18 @@ class Tab {
     };
     this.page.on('response', (r) => {
       const path = own(r.url());
-      if (path && r.status() >= 400) this.errors.push(`${r.status()} for ${path}`);
+      if (path && r.status() >= 400) this.problems.push(`${r.status()} for ${path}`);
+    });
+    this.page.on('requestfinished', (r) => {
+      const path = own(r.url());
+      if (path) void r.response().then((res) => res && res.status() < 400 && this.loaded.add(path));
     });
     this.page.on('requestfailed', (r) => {
       const path = own(r.url());
-      if (path) this.errors.push(`failed to load ${path}: ${r.failure()?.errorText}`);
+      if (!path) return;
+      const error = `failed to load ${path}: ${r.failure()?.errorText}`;
+      if (SERVER_DOWN.test(r.failure()?.errorText ?? '')) this.failed.set(path, error);
+      else this.problems.push(error);
     });
     await this.page.goto(`${url}/t/${table.id}`);
     await this.page.fill('[data-testid=name]', 'Tab');

@@ -2,11 +2,17 @@
 // load the rest when a table is first drawn (the table page's budget does not carry it) and hand it what is open by
 // then.
 
+import { retrying } from '../retry-import.ts';
 import type { MomentOptions } from './keyboard.ts';
 
 type Keyboard = typeof import('./keyboard.ts');
 let loading: Promise<Keyboard> | null = null;
-const keyboard = (): Promise<Keyboard> => (loading ??= import('./keyboard.ts'));
+// A load that failed for good is not kept: the next table drawn tries again.
+const keyboard = (): Promise<Keyboard> =>
+  (loading ??= retrying(() => import('./keyboard.ts')).catch((e: unknown) => {
+    loading = null;
+    throw e;
+  }));
 
 function later<P>(name: 'decisions' | 'moment') {
   return (node: HTMLElement, param: P) => {

@@ -1,6 +1,7 @@
 // The games the web client knows: their names and seat ranges (shown before anything is loaded), and where their
 // modules are. Adding a game: a folder under lib/games with its module, and one entry here.
 
+import { retrying } from '../retry-import.ts';
 import type { GameModule } from './types.ts';
 import type { RazziaKey } from './razzia/messages/en.ts';
 import type { DorraKey } from './razzia-dorra/messages/en.ts';
@@ -29,7 +30,7 @@ export const GAMES: readonly GameEntry[] = [
     designer: 'Reiner Knizia',
     seats: { min: 2, max: 5 },
     recordFormat: 'razzia-record/1',
-    load: () => import('./razzia/module.ts').then((m) => m.razziaModule),
+    load: () => retrying(() => import('./razzia/module.ts')).then((m) => m.razziaModule),
   },
   {
     id: 'razzia-dorra',
@@ -38,7 +39,7 @@ export const GAMES: readonly GameEntry[] = [
     seats: { min: 3, max: 8 },
     recordFormat: 'razzia-dorra-record/1',
     score: 'money',
-    load: () => import('./razzia-dorra/module.ts').then((m) => m.dorraModule),
+    load: () => retrying(() => import('./razzia-dorra/module.ts')).then((m) => m.dorraModule),
   },
   {
     id: 'robbery',
@@ -48,7 +49,7 @@ export const GAMES: readonly GameEntry[] = [
     recordFormat: 'robbery-record/1',
     // B8.3 (ours): keep a banked raid's moves in the log.
     options: ['memoryAid'],
-    load: () => import('./robbery/module.ts').then((m) => m.robberyModule),
+    load: () => retrying(() => import('./robbery/module.ts')).then((m) => m.robberyModule),
   },
 ];
 

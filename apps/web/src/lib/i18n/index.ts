@@ -1,6 +1,7 @@
 // Translation: English, Dutch and Spanish (the rulebooks' languages), chosen from the browser and switchable.
 // The chrome's words are here; each game brings its own (lib/games/<game>/messages), added when it loads.
 
+import { retrying } from '../retry-import.ts';
 import { BOT_NAMES, BOT_NAME_PATTERN } from '@razzia/protocol/constants';
 import type { AnalysisKey } from '../analysis/messages.ts';
 import type { GameMessageKey } from '../games/registry.ts';
@@ -26,7 +27,7 @@ const chrome: Partial<Record<Locale, Readonly<Record<ChromeKey, string>>>> = { e
 /** Brings the chrome's words in this language (once); resolves when `translate` has them. */
 export async function loadChrome(locale: Locale): Promise<void> {
   if (chrome[locale]) return;
-  chrome[locale] = locale === 'nl' ? (await import('./nl.ts')).nl : (await import('./es.ts')).es;
+  chrome[locale] = locale === 'nl' ? (await retrying(() => import('./nl.ts'))).nl : (await retrying(() => import('./es.ts'))).es;
 }
 
 export type Params = Record<string, string | number>;

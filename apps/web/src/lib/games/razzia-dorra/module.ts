@@ -1,5 +1,6 @@
 // Stefan Dorra's Razzia in the web client: what the shared table chrome draws for this game, and its words.
 
+import { retrying } from '../../retry-import.ts';
 import type { GameModule } from '../types.ts';
 import Play from './Play.svelte';
 import Still from './Still.svelte';
@@ -17,7 +18,7 @@ export const dorraModule: GameModule = {
     en: dorraEn,
     nl: dorraEn,
     es: dorraEn,
-    load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.dorraNl) : import('./messages/es.ts').then((m) => m.dorraEs)),
+    load: (locale) => (locale === 'nl' ? retrying(() => import('./messages/nl.ts')).then((m) => m.dorraNl) : retrying(() => import('./messages/es.ts')).then((m) => m.dorraEs)),
   },
   Play,
   Final: () => import('./Final.svelte'),
@@ -27,5 +28,5 @@ export const dorraModule: GameModule = {
   // One money format everywhere: the ranking says "$390k" as the money list does.
   standing: (view, seat, t) => ({ score: money(sum((view as GameView).money[seat] ?? []), t), note: null }),
   replay: replayRecord,
-  choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
+  choices: () => retrying(() => import('./choice.ts')).then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };

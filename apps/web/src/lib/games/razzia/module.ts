@@ -1,5 +1,6 @@
 // Razzia! in the web client: what the shared table chrome draws for this game, and its words.
 
+import { retrying } from '../../retry-import.ts';
 import type { GameModule } from '../types.ts';
 import Play from './Play.svelte';
 import Still from './Still.svelte';
@@ -15,7 +16,7 @@ export const razziaModule: GameModule = {
     en: razziaEn,
     nl: razziaEn,
     es: razziaEn,
-    load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.razziaNl) : import('./messages/es.ts').then((m) => m.razziaEs)),
+    load: (locale) => (locale === 'nl' ? retrying(() => import('./messages/nl.ts')).then((m) => m.razziaNl) : retrying(() => import('./messages/es.ts')).then((m) => m.razziaEs)),
   },
   Play,
   Final: () => import('./Final.svelte'),
@@ -23,5 +24,5 @@ export const razziaModule: GameModule = {
   Rules: () => import('./Rules.svelte'),
   describe: describeEntry,
   replay: replayRecord,
-  choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
+  choices: () => retrying(() => import('./choice.ts')).then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };

@@ -1,5 +1,6 @@
 // Robbery in the web client: what the shared table chrome draws for this game, and its words.
 
+import { retrying } from '../../retry-import.ts';
 import type { GameModule } from '../types.ts';
 import Play from './Play.svelte';
 import Still from './Still.svelte';
@@ -16,7 +17,7 @@ export const robberyModule: GameModule = {
     en: robberyEn,
     nl: robberyEn,
     es: robberyEn,
-    load: (locale) => (locale === 'nl' ? import('./messages/nl.ts').then((m) => m.robberyNl) : import('./messages/es.ts').then((m) => m.robberyEs)),
+    load: (locale) => (locale === 'nl' ? retrying(() => import('./messages/nl.ts')).then((m) => m.robberyNl) : retrying(() => import('./messages/es.ts')).then((m) => m.robberyEs)),
   },
   Play,
   Final: () => import('./Final.svelte'),
@@ -26,5 +27,5 @@ export const robberyModule: GameModule = {
   standing: (view, seat, t) => standing(view as never, seat, t),
   shownLog: (log, view) => kept(log, (view as GameView).memoryAid),
   replay: replayRecord,
-  choices: () => import('./choice.ts').then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
+  choices: () => retrying(() => import('./choice.ts')).then((m) => ({ describe: m.describeChoice, target: m.choiceTarget })),
 };
