@@ -61,16 +61,29 @@ describe('play over days in the browser', () => {
       deadline: Date.now() + 47 * 3_600_000,
       awaited: ['draw', 'thief', 'call'],
     });
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: e2e.url, registrationId: registrations[0]?.registrationId as string, data: JSON.stringify(payload) });
+    const deliver = (push: PushPayload) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: e2e.url, registrationId: registrations[0]?.registrationId as string, data: JSON.stringify(push) });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })),
       );
-    // (A limit against a hang: on the saturated machine of a whole run the worker once took longer than 10 s.)
-    await expect.poll(shown, { timeout: HANG_MS }).toEqual([{ title: 'Your turn: Slow Sunday', body: 'Razzia! · draw, thief or call · 47 h left', tag: `razzia-${id}`, url: `/t/${id}` }]);
+    // Until the push shows, it is delivered again, as a push service redelivers what was not taken: on a saturated
+    // machine Chromium once dropped the one push it was given (a fresh-clone run of 2026-11-28: nothing shown in
+    // 300 s). The tag keeps it one notification however often it arrives, and the check is on exactly one. (The
+    // limit is against a hang.)
+    const showing = async (push: PushPayload) => {
+      const now = await shown();
+      if (!now.some((n) => n.body === push.body)) await deliver(push);
+      return now;
+    };
+    await deliver(payload);
+    await expect
+      .poll(() => showing(payload), { timeout: HANG_MS, intervals: [1_000] })
+      .toEqual([{ title: 'Your turn: Slow Sunday', body: 'Razzia! · draw, thief or call · 47 h left', tag: `razzia-${id}`, url: `/t/${id}` }]);
     // A newer push with the same tag replaces it: one notification per table.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: e2e.url, registrationId: registrations[0]?.registrationId as string, data: JSON.stringify({ ...payload, body: 'Razzia! · bid or pass · 30 h left' }) });
-    await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['Razzia! · bid or pass · 30 h left']);
+    const newer = { ...payload, body: 'Razzia! · bid or pass · 30 h left' };
+    await deliver(newer);
+    await expect.poll(async () => (await showing(newer)).map((n) => n.body), { timeout: HANG_MS, intervals: [1_000] }).toEqual(['Razzia! · bid or pass · 30 h left']);
     e2e.expectClean();
   });
 });
