@@ -78,12 +78,12 @@ describe('play over days in the browser', () => {
     };
     await deliver(payload);
     await expect
-      .poll(() => showing(payload), { timeout: HANG_MS, intervals: [1_000] })
+      .poll(() => showing(payload), { timeout: HANG_MS, interval: 1_000 })
       .toEqual([{ title: 'Your turn: Slow Sunday', body: 'Razzia! · draw, thief or call · 47 h left', tag: `razzia-${id}`, url: `/t/${id}` }]);
     // A newer push with the same tag replaces it: one notification per table.
     const newer = { ...payload, body: 'Razzia! · bid or pass · 30 h left' };
     await deliver(newer);
-    await expect.poll(async () => (await showing(newer)).map((n) => n.body), { timeout: HANG_MS, intervals: [1_000] }).toEqual(['Razzia! · bid or pass · 30 h left']);
+    await expect.poll(async () => (await showing(newer)).map((n) => n.body), { timeout: HANG_MS, interval: 1_000 }).toEqual(['Razzia! · bid or pass · 30 h left']);
     e2e.expectClean();
   });
 });
