@@ -22,42 +22,25 @@ const whole = (text: string | null) => expect(text).toMatch(/^[^{}]*\w[^{}]*$/);
 describe('Robbery read aloud', () => {
   it('says each decision with every play, names each play’s button with its card and effect, and answers every key', () => {
     for (const [players, seed] of [[4, 'ear'], [2, 'ear-two']] as const) {
-      const rng = Rng.fromSeed(seed);
-      const started = robbery.start(robbery.deal({ names: NAMES.slice(0, players), options: {} }, rng));
-      if (!started.ok) throw new Error(started.error);
-      let state = started.state as GameState;
       const kinds = new Set<string>();
-      for (;;) {
-        const pending = robbery.pending(state);
-        if (pending.kind === 'over') break;
-        let move: Move<Action>;
-        if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
-        else {
-          const seat = pending.seats[0] as Seat;
-          const legal = legalActions(state, seat);
-          const v = view(state, seat);
-          for (const locale of LOCALES) {
-            const t = words(locale);
-            const decision = decisionFor(v, legal);
-            const sentence = decisionWords(v, decision, t, locale);
-            whole(sentence);
-            whole(mineWords(v, t, locale));
-            whole(tableWords(v, t, locale));
-            whole(playersWords(v, t, locale));
-            kinds.add(decision!.kind);
-            if (decision?.kind === 'play')
-              for (const row of decision.rows)
-                for (const choice of row.choices) {
-                  expect(sentence).toContain(choiceLabel(choice, v.names, t));
-                  expect(buttonNames.play(v, row.card, choice, t)).toContain(choiceLabel(choice, v.names, t));
-                }
-          }
-          move = { seat, action: legal[rng.int(legal.length)] as Action };
+      randomGame(NAMES.slice(0, players), seed, (v, legal) => {
+        for (const locale of LOCALES) {
+          const t = words(locale);
+          const decision = decisionFor(v, legal);
+          const sentence = decisionWords(v, decision, t, locale);
+          whole(sentence);
+          whole(mineWords(v, t, locale));
+          whole(tableWords(v, t, locale));
+          whole(playersWords(v, t, locale));
+          kinds.add(decision!.kind);
+          if (decision?.kind === 'play')
+            for (const row of decision.rows)
+              for (const choice of row.choices) {
+                expect(sentence).toContain(choiceLabel(choice, v.names, t));
+                expect(buttonNames.play(v, row.card, choice, t)).toContain(choiceLabel(choice, v.names, t));
+              }
         }
-        const r = step<GameState, Action, GameEvent>(robbery, state, move);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-      }
+      });
       expect(kinds.has('play')).toBe(true);
     }
     // A spectator holds nothing.
@@ -75,31 +58,15 @@ describe('Robbery read aloud', () => {
     let worst = 0;
     let widest = 0;
     for (const [players, seed] of [[3, 'keys-3'], [4, 'keys-4'], [5, 'keys-5'], [5, 'keys-5b'], [4, 'keys-4b']] as const) {
-      const rng = Rng.fromSeed(seed);
-      const started = robbery.start(robbery.deal({ names: [...NAMES, 'Dee'].slice(0, players), options: {} }, rng));
-      if (!started.ok) throw new Error(started.error);
-      let state = started.state as GameState;
-      for (;;) {
-        const pending = robbery.pending(state);
-        if (pending.kind === 'over') break;
-        let move: Move<Action>;
-        if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
-        else {
-          const seat = pending.seats[0] as Seat;
-          const legal = legalActions(state, seat);
-          const decision = asHeard(decisionFor(view(state, seat), legal));
-          for (let target = 0; target < decision.choices.length; target++) {
-            const keys = keysTo(decision, target).length + 1;
-            if (keys > 5) throw new Error(`${keys} keys to choice ${target} of ${JSON.stringify(decision.choices)}`);
-            worst = Math.max(worst, keys);
-          }
-          widest = Math.max(widest, ...decision.choices.map((c) => decision.choices.filter((d) => d.row === c.row).length));
-          move = { seat, action: legal[rng.int(legal.length)] as Action };
+      randomGame([...NAMES, 'Dee'].slice(0, players), seed, (v, legal) => {
+        const decision = asHeard(decisionFor(v, legal));
+        for (let target = 0; target < decision.choices.length; target++) {
+          const keys = keysTo(decision, target).length + 1;
+          if (keys > 5) throw new Error(`${keys} keys to choice ${target} of ${JSON.stringify(decision.choices)}`);
+          worst = Math.max(worst, keys);
         }
-        const r = step<GameState, Action, GameEvent>(robbery, state, move);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-      }
+        widest = Math.max(widest, ...decision.choices.map((c) => decision.choices.filter((d) => d.row === c.row).length));
+      });
     }
     // The deals reached long rows: the bound was met where it is tight, not only on short ones.
     expect(widest).toBeGreaterThanOrEqual(5);
@@ -122,4 +89,28 @@ function asHeard(decision: Choices): Decision {
     })),
   );
   return { group: 'play', choices, at: 0 };
+}
+
+/** Plays a random legal game of these names from this seed to its end, showing each decision to `atDecision` as its
+ * seat sees it, with its legal actions. */
+function randomGame(names: string[], seed: string, atDecision: (v: ReturnType<typeof view>, legal: Action[]) => void): void {
+  const rng = Rng.fromSeed(seed);
+  const started = robbery.start(robbery.deal({ names, options: {} }, rng));
+  if (!started.ok) throw new Error(started.error);
+  let state = started.state as GameState;
+  for (;;) {
+    const pending = robbery.pending(state);
+    if (pending.kind === 'over') return;
+    let move: Move<Action>;
+    if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
+    else {
+      const seat = pending.seats[0] as Seat;
+      const legal = legalActions(state, seat);
+      atDecision(view(state, seat), legal);
+      move = { seat, action: legal[rng.int(legal.length)] as Action };
+    }
+    const r = step<GameState, Action, GameEvent>(robbery, state, move);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+  }
 }
