@@ -10,10 +10,14 @@
 // The server is the real one on loopback (SQLite, the production web build, the bots' usual delay unless
 // --bot-delay-ms says otherwise). Figures depend on the machine's load: print `uptime` beside them.
 // usage: tsx apps/web/bench/web.ts [--games=razzia,razzia-dorra,robbery] [--seats=5,8,5] [--moves=0 (a whole game)]
-//        [--throttle=4] [--bot-delay-ms=700] [--connect=<Playwright websocket endpoint>] [--build]
+//        [--throttle=4] [--bot-delay-ms=700] [--connect=<Playwright websocket endpoint>] [--build] [--profile=<dir>]
+//
+// --profile=<dir>: the page's CPU profile over play (CDP Profiler) is written to <dir>/<game>.cpuprofile (open it in
+// Chrome's DevTools) and the functions that took the most time by themselves are printed under the game's line.
+// (Build with `vite build --minify false` to read the app's own names.)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -30,6 +34,7 @@ const THROTTLE = Number(args.get('throttle') ?? 4);
 const BOT_DELAY_MS = Number(args.get('bot-delay-ms') ?? 700);
 const web = new URL('..', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 } as const;
+const PROFILE = args.get('profile');
 
 export interface Weight {
   readonly game: string;
@@ -42,6 +47,39 @@ export interface Weight {
   readonly longest: number;
   readonly over200: number;
   readonly over: boolean;
+  /** With --profile: the functions that took the most time by themselves, in words. */
+  readonly hot?: string[];
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions of a CPU profile that took the most time by themselves (their own code, not what they called). */
+function hottest(profile: Profile, count = 15): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    if (!node) return;
+    const f = node.callFrame;
+    const file = f.url.split('/').pop() || f.url || '(native)';
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => `${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}`);
 }
 
 /** Watches the page from inside: its element count at every frame it changes, and its long tasks. (A string: tsx
@@ -139,7 +177,7 @@ export async function openWithBots(page: Page, url: string, game: string, seats:
 }
 
 /** Plays one game on a phone page under the CPU throttle and reports the page's weight. */
-export async function weigh(browser: Browser, url: string, game: string, seats: number, options: { moves?: number; throttle?: number } = {}): Promise<Weight> {
+export async function weigh(browser: Browser, url: string, game: string, seats: number, options: { moves?: number; throttle?: number; profile?: string } = {}): Promise<Weight> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   context.setDefaultTimeout(120_000);
   try {
@@ -151,6 +189,11 @@ export async function weigh(browser: Browser, url: string, game: string, seats: 
     await page.evaluate(WATCH);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.throttle ?? THROTTLE });
+    if (options.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     await page.click('[data-testid=start]');
     await page.waitForSelector('[data-testid=status]');
     let moves = 0;
@@ -171,7 +214,14 @@ export async function weigh(browser: Browser, url: string, game: string, seats: 
       moves++;
     }
     const weight = await page.evaluate(() => (window as unknown as { __weight: { peak: number; peakAt: string; longest: number; over200: number } }).__weight);
-    return { game, seats, moves, over, ...weight, longest: Math.round(weight.longest) };
+    let hot: string[] | undefined;
+    if (options.profile) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      mkdirSync(options.profile, { recursive: true });
+      writeFileSync(join(options.profile, `${game}.cpuprofile`), JSON.stringify(profile));
+      hot = hottest(profile);
+    }
+    return { game, seats, moves, over, ...weight, longest: Math.round(weight.longest), hot };
   } finally {
     await context.close();
   }
@@ -200,10 +250,11 @@ async function main(): Promise<void> {
     for (const [i, game] of GAMES.entries()) {
       const seats = SEATS?.[i] ?? DEFAULT_SEATS[game] ?? 4;
       const load = loadavg()[0]!.toFixed(2);
-      const w = await weigh(browser, server.url, game, seats, { moves: MOVES });
+      const w = await weigh(browser, server.url, game, seats, { moves: MOVES, profile: PROFILE });
       console.log(
         `${game} (${seats} seats, ${w.moves} decisions${w.over ? ', to the results' : ''}): peak ${w.peak} elements (at version ${w.peakAt}); longest task ${w.longest} ms, ${w.over200} over 200 ms; load ${load} → ${loadavg()[0]!.toFixed(2)}`,
       );
+      if (w.hot) console.log(`  the page's own time, by function (${PROFILE}/${game}.cpuprofile):\n${w.hot.map((l) => `    ${l}`).join('\n')}`);
     }
   } finally {
     await browser.close();

@@ -3,6 +3,9 @@
 // figures: how heavy a page is lives in the benchmark (docs/benchmarks.md), not in tests.
 
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { chromiumEndpoint, webBuild } from './services.ts';
@@ -13,14 +16,19 @@ const exec = promisify(execFile);
 const LIMIT = 300_000;
 
 describe('the web benchmark still runs', () => {
-  it('scaled down: a few decisions of a two-seat Robbery game on a throttled phone, its line reported', async () => {
+  it('scaled down: a few decisions of a two-seat Robbery game on a throttled phone, its line and its profile reported', async () => {
     await webBuild();
     const endpoint = await chromiumEndpoint();
+    const profiles = mkdtempSync(join(tmpdir(), 'razzia-bench-web-profile-'));
     const { stdout } = await exec(
       process.execPath,
-      ['--import', 'tsx', 'apps/web/bench/web.ts', '--games=robbery', '--seats=2', '--moves=3', '--bot-delay-ms=30', `--connect=${endpoint}`],
+      ['--import', 'tsx', 'apps/web/bench/web.ts', '--games=robbery', '--seats=2', '--moves=3', '--bot-delay-ms=30', `--connect=${endpoint}`, `--profile=${profiles}`],
       { cwd: repo, timeout: LIMIT },
     );
+    const profiled = existsSync(join(profiles, 'robbery.cpuprofile'));
+    rmSync(profiles, { recursive: true, force: true });
+    expect(profiled).toBe(true);
+    expect(stdout).toMatch(/^ {2}the page's own time, by function \(.*robbery\.cpuprofile\):\n {4} *\d+ ms +[\d.]+ % {2}\S/m);
     expect(stdout).toMatch(/^Razzia Online web benchmark — .*Node v.*Chromium/m);
     expect(stdout).toMatch(/^robbery \(2 seats, 3 decisions\): peak \d+ elements \(at version \d+\); longest task \d+ ms, \d+ over 200 ms; load [\d.]+ → [\d.]+$/m);
   }, LIMIT + 10_000);
