@@ -43,6 +43,9 @@ const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 3);
 const CLUSTER = args.get('cluster') === 'off' ? 0 : Number(args.get('cluster') ?? SIZES.at(-1));
 const FLOORS = args.get('floors') !== 'off';
 const BGIO = FLOORS && args.get('boardgameio') !== 'off';
+/** Before each part, how long to wait at most for the load average to fall under LOAD_COMPARABLE (the part before
+ * leaves the one-minute average high for a minute or two after it ends): 0 waits not at all. */
+const SETTLE_SECONDS = Number(args.get('settle-seconds') ?? 180);
 /** The spectators' workers' niceness (0: the server's own priority). */
 const CLIENTS_NICE = Number(args.get('clients-nice') ?? 0);
 
@@ -376,7 +379,7 @@ const playersP99 = (moves: readonly Move[], w: Window) => {
 interface Result {
   readonly n: number;
   /** The machine's load average (1 minute) as the part started. */
-  readonly load: number;
+  readonly load: StartLoad;
   readonly joined: Joined;
   readonly report: Reported;
   /** The spectators every update should reach: those who joined and were not cut. */
@@ -417,8 +420,22 @@ const load1 = () => loadavg()[0] as number;
 /** Above this load average at its start, a part's figures are not comparable with a quiet machine's. */
 const LOAD_COMPARABLE = 2;
 
-function loadNote(load: number): string {
-  return `load ${load.toFixed(2)}${load > LOAD_COMPARABLE ? ` — above ${LOAD_COMPARABLE}: NOT COMPARABLE` : ''}`;
+/** The load average at a part's start, after waiting up to SETTLE_SECONDS for it to fall under LOAD_COMPARABLE, and
+ * how long that took. */
+interface StartLoad {
+  readonly load: number;
+  readonly waitedS: number;
+}
+
+async function settledLoad(): Promise<StartLoad> {
+  const from = performance.now();
+  while (load1() > LOAD_COMPARABLE && performance.now() - from < SETTLE_SECONDS * 1000) await sleep(5_000);
+  return { load: load1(), waitedS: (performance.now() - from) / 1000 };
+}
+
+function loadNote({ load, waitedS }: StartLoad): string {
+  const waited = waitedS >= 1 ? ` after ${waitedS.toFixed(0)} s waiting for it to fall` : '';
+  return `load ${load.toFixed(2)}${waited}${load > LOAD_COMPARABLE ? ` — above ${LOAD_COMPARABLE}: NOT COMPARABLE` : ''}`;
 }
 
 function streamErrors(r: Reported): string {
@@ -489,7 +506,7 @@ const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'increment
 
 /** Our server, one table, N spectators: one process (SQLite), or the three of a cluster (`cluster` env). */
 async function runOurs(workers: Workers, n: number, cluster: { env: Record<string, string>; redisUrl: string } | null): Promise<{ result: Result; recording: Recording }> {
-  const load = load1();
+  const load = await settledLoad();
   const servers = await Promise.all((cluster ? [0, 1, 2] : [0]).map(() => startOurs(cluster?.env ?? {})));
   const urls = servers.map((s) => s.url);
   const pids = servers.map((s) => s.child.pid as number);
@@ -613,7 +630,7 @@ async function publishes(redis: Redis): Promise<number> {
 
 /** The bare socket.io floor: our recorded bytes, at our rate, to a room of N. */
 async function runBare(workers: Workers, n: number, recording: Recording): Promise<Result> {
-  const load = load1();
+  const load = await settledLoad();
   const child = spawnWithFds([...profiled(), '--import', 'tsx', 'apps/server/bench/audience/bare.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = <T extends BareReport['type']>(order: BareOrder | null, type: T) =>
     new Promise<Extract<BareReport, { type: T }>>((resolve) => {
@@ -677,7 +694,7 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
 
 /** boardgame.io 0.50, its benchmark game, four players at the same pace and N spectators. */
 async function runBgio(workers: Workers, n: number): Promise<Result> {
-  const load = load1();
+  const load = await settledLoad();
   const server = await startBoardgameio();
   track(server.child);
   const pid = server.child.pid as number;
@@ -760,7 +777,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    `our server built as production runs it (plain JavaScript, SQLite); one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes${CLIENTS_NICE ? ` (nice ${CLIENTS_NICE})` : ''} join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s); a part that starts above load ${LOAD_COMPARABLE} is marked not comparable`,
+    `our server built as production runs it (plain JavaScript, SQLite); one public Razzia! table, 4 scripted people deciding every ${PACE_MS} ms; spectators in ${WORKERS} worker processes${CLIENTS_NICE ? ` (nice ${CLIENTS_NICE})` : ''} join within ${BURST_SECONDS} s, then watch ${WATCH_SECONDS} s (floors ${FLOOR_SECONDS} s); each part waits up to ${SETTLE_SECONDS} s for the load average to fall under ${LOAD_COMPARABLE}, and one that starts above it is marked not comparable`,
   );
   serverMain = await buildServer();
   // The spectators' processes, started once and reset between the parts.
