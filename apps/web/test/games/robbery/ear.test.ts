@@ -3,9 +3,8 @@
 // answers have nothing left unfilled.
 
 import { describe, expect, it } from 'vitest';
-import { resolveChance } from '@razzia/contract/chance';
-import { Rng, step, type Move } from '@razzia/contract';
-import { legalActions, robbery, view, type Action, type GameEvent, type GameState, type Seat } from '@razzia/game-robbery';
+import { Rng } from '@razzia/contract';
+import { robbery, view, type Action, type GameState } from '@razzia/game-robbery';
 import { LOCALES, loadChrome, translate, type Locale } from '../../../src/lib/i18n/index.ts';
 import { robberyEn } from '../../../src/lib/games/robbery/messages/en.ts';
 import { robberyEs } from '../../../src/lib/games/robbery/messages/es.ts';
@@ -13,6 +12,7 @@ import { robberyNl } from '../../../src/lib/games/robbery/messages/nl.ts';
 import { buttonNames, decisionWords, earWords, mineWords, playersWords, tableWords } from '../../../src/lib/games/robbery/ear.ts';
 import { choiceLabel, decisionFor, type Decision as Choices, type Translate } from '../../../src/lib/games/robbery/viewmodel.ts';
 import { keysTo, type Decision } from '../../e2e/keys-to.ts';
+import { randomGame } from './random-game.ts';
 
 await Promise.all([loadChrome('nl'), loadChrome('es')]);
 const words = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }, earWords]);
@@ -23,7 +23,7 @@ describe('Robbery read aloud', () => {
   it('says each decision with every play, names each play’s button with its card and effect, and answers every key', () => {
     for (const [players, seed] of [[4, 'ear'], [2, 'ear-two']] as const) {
       const kinds = new Set<string>();
-      randomGame(NAMES.slice(0, players), seed, (v, legal) => {
+      eachDecision(NAMES.slice(0, players), seed, (v, legal) => {
         for (const locale of LOCALES) {
           const t = words(locale);
           const decision = decisionFor(v, legal);
@@ -58,7 +58,7 @@ describe('Robbery read aloud', () => {
     let worst = 0;
     let widest = 0;
     for (const [players, seed] of [[3, 'keys-3'], [4, 'keys-4'], [5, 'keys-5'], [5, 'keys-5b'], [4, 'keys-4b']] as const) {
-      randomGame([...NAMES, 'Dee'].slice(0, players), seed, (v, legal) => {
+      eachDecision([...NAMES, 'Dee'].slice(0, players), seed, (v, legal) => {
         const decision = asHeard(decisionFor(v, legal));
         for (let target = 0; target < decision.choices.length; target++) {
           const keys = keysTo(decision, target).length + 1;
@@ -93,24 +93,6 @@ function asHeard(decision: Choices): Decision {
 
 /** Plays a random legal game of these names from this seed to its end, showing each decision to `atDecision` as its
  * seat sees it, with its legal actions. */
-function randomGame(names: string[], seed: string, atDecision: (v: ReturnType<typeof view>, legal: Action[]) => void): void {
-  const rng = Rng.fromSeed(seed);
-  const started = robbery.start(robbery.deal({ names, options: {} }, rng));
-  if (!started.ok) throw new Error(started.error);
-  let state = started.state as GameState;
-  for (;;) {
-    const pending = robbery.pending(state);
-    if (pending.kind === 'over') return;
-    let move: Move<Action>;
-    if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
-    else {
-      const seat = pending.seats[0] as Seat;
-      const legal = legalActions(state, seat);
-      atDecision(view(state, seat), legal);
-      move = { seat, action: legal[rng.int(legal.length)] as Action };
-    }
-    const r = step<GameState, Action, GameEvent>(robbery, state, move);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-  }
+function eachDecision(names: string[], seed: string, atDecision: (v: ReturnType<typeof view>, legal: Action[]) => void): void {
+  for (const { state, next } of randomGame(names, seed)) if (next) atDecision(view(state, next.seat), [...next.legal]);
 }

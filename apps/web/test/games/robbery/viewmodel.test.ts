@@ -5,13 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveChance } from '@razzia/contract/chance';
-import { Rng, step, type Move } from '@razzia/contract';
 import { faded, legalActions, robbery, sortValues, tell, view, type Action, type GameEvent, type GameState, type Seat } from '@razzia/game-robbery';
 import type { LogEntry } from '@razzia/protocol/table';
 import { LOCALES, loadChrome, translate, type Locale } from '../../../src/lib/i18n/index.ts';
 import { robberyModule } from '../../../src/lib/games/robbery/module.ts';
 import { raidStarts } from '../../../src/lib/games/robbery/replay.ts';
+import { randomGame } from './random-game.ts';
 import { robberyEn } from '../../../src/lib/games/robbery/messages/en.ts';
 import { robberyEs } from '../../../src/lib/games/robbery/messages/es.ts';
 import { robberyNl } from '../../../src/lib/games/robbery/messages/nl.ts';
@@ -40,30 +39,8 @@ const NAMES = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli'];
 const tr = (locale: Locale): Translate => (key, params) => translate(locale, key, params, [{ en: robberyEn, nl: robberyNl, es: robberyEs }]);
 const t = tr('en');
 
-/** A random legal game with chance, every state along the way with the log as seat `viewer` saw it. */
-function* walk(seed: string, players: number): Generator<{ state: GameState; events: readonly GameEvent[] }> {
-  const rng = Rng.fromSeed(seed);
-  const setup = robbery.deal({ names: NAMES.slice(0, players), options: {} }, rng);
-  const started = robbery.start(setup);
-  if (!started.ok) throw new Error(started.error);
-  let state = started.state as GameState;
-  yield { state, events: [] };
-  for (;;) {
-    const pending = robbery.pending(state);
-    if (pending.kind === 'over') return;
-    let move: Move<Action>;
-    if (pending.kind === 'chance') move = { chance: resolveChance(pending.chance, rng) };
-    else {
-      const seat = pending.seats[0] as Seat;
-      const legal = legalActions(state, seat);
-      move = { seat, action: legal[rng.int(legal.length)] as Action };
-    }
-    const r = step<GameState, Action, GameEvent>(robbery, state, move);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    yield { state, events: r.events };
-  }
-}
+/** A random legal game with chance, every state along the way and the events that led to it. */
+const walk = (seed: string, players: number) => randomGame(NAMES.slice(0, players), seed);
 
 /** The log entries a viewer receives for these events (a drawn card is told only to its drawer). */
 function entries(events: readonly GameEvent[], viewer: Seat | null, from: number): LogEntry[] {
