@@ -387,7 +387,7 @@ export interface ByEar {
   readonly chatter?: { readonly name: string; readonly text: string };
   /** What the test needs the games to bring about, when one game may not (a deal for this seat): the player plays
    * another game, from the home page, until `done` holds (at most MAX_GAMES games; `reason` says what is missing). */
-  readonly playOnUntil?: { readonly reason: string; done(so: { readonly heldMoments: number }): boolean };
+  readonly playOnUntil?: { readonly reason: string; done(so: { readonly leftHolding: number }): boolean };
 }
 
 /** The most games a by-ear test plays to bring about what it needs (`playOnUntil`): a limit against a hang only. */
@@ -402,10 +402,8 @@ export interface ByEarFigures {
   readonly keysPerDecision: { p50: number; max: number; n: number };
   readonly utterancesBetweenDecisions: { p50: number; max: number; n: number };
   readonly moments: number;
-  /** Moments in the page that held a decision of this seat (a deal to propose or answer). */
-  readonly heldMoments: number;
-  /** Of these, the moments Escape left for the table's home, the decision kept open (D brought the keyboard back to
-   * it). */
+  /** Moments in the page holding a decision of this seat (a deal to propose or answer) that Escape left for the
+   * table's home, the decision kept open (D brought the keyboard back to it). */
   readonly leftHolding: number;
   readonly answers: number;
   readonly wallSeconds: number;
@@ -474,7 +472,6 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
   let since = 0;
   let moments = 0;
   let answers = 0;
-  let heldMoments = 0;
   let leftHolding = 0;
   let entries = 0;
   let games = 0;
@@ -525,7 +522,6 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
         let held = false;
         if (lastMoment >= 0) {
           held = (await readDecision(page, cdp)) !== null;
-          if (held) heldMoments++;
           await page.keyboard.press('Escape');
           await expectSensibleFocus(page, cdp, 'Escape from a moment');
           if (held && (await focusedNode(cdp))?.role === 'group') (await page.keyboard.press('d'), leftHolding++);
@@ -630,7 +626,7 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
   do {
     expect(games, `${games} games played and still not ${options.playOnUntil?.reason}`).toBeLessThan(MAX_GAMES);
     await playOne();
-  } while (options.playOnUntil && !options.playOnUntil.done({ heldMoments }));
+  } while (options.playOnUntil && !options.playOnUntil.done({ leftHolding }));
   expect(quietChecked, 'the tab that says only the turn was checked').toBe(options.quietAt !== undefined);
 
   // The renderer's CPU time, the whole process's (the page's main thread and the rest of its work), before the page
@@ -650,7 +646,6 @@ export async function playByEar(e2e: E2E, options: ByEar): Promise<ByEarFigures>
     keysPerDecision: spread(keys),
     utterancesBetweenDecisions: spread(between.slice(1)),
     moments,
-    heldMoments,
     leftHolding,
     answers,
     wallSeconds: (performance.now() - started) / 1000,

@@ -44,9 +44,12 @@ export function fullDeck(): Card[] {
   return deck;
 }
 
+/** Each kind's place in CARD_KINDS (every view sorts the discard pile: no search per comparison). */
+const RANK = new Map<Card, number>(CARD_KINDS.map((kind, i) => [kind, i]));
+
 /** Hands are kept sorted, so a state (and a view) does not depend on the order cards were drawn in. */
 export function compareCards(a: Card, b: Card): number {
-  return CARD_KINDS.indexOf(a) - CARD_KINDS.indexOf(b);
+  return (RANK.get(a) as number) - (RANK.get(b) as number);
 }
 
 export function sortCards(cards: readonly Card[]): Card[] {

@@ -4,7 +4,7 @@
 import { Rng, seenBy, seenLater, type Told } from '@razzia/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_KINDS, RAIDS, robbery, sortCards, sortTiles, tell, view, type Card, type GameEvent, type GameState, type Seat, type Tile, type TileValue } from '../src/index.ts';
+import { RAIDS, robbery, sortCards, sortTiles, tell, view, type Card, type GameEvent, type GameState, type Seat, type Tile, type TileValue } from '../src/index.ts';
 import { NAMES, act, acts, newGame, play, randomGame, table } from './helpers.ts';
 
 const COUNTS = [2, 3, 4, 5] as const;
@@ -89,12 +89,11 @@ function twin(state: GameState, viewer: Seat | null, rng: Rng): GameState {
       const tiles = rng.shuffle(others.flatMap(ofRaid));
       for (const s of others) banked.get(s)?.push(...tiles.splice(0, ofRaid(s).length));
     }
-  const byKind = (a: string | number, b: string | number) => CARD_KINDS.indexOf(a as never) - CARD_KINDS.indexOf(b as never);
   return {
     ...state,
     deck: pool,
     players: state.players.map((p, s) =>
-      s === viewer ? p : { ...p, hand: [...(hands.get(s) ?? [])].sort(byKind), banked: over ? p.banked : (banked.get(s) ?? []) },
+      s === viewer ? p : { ...p, hand: sortCards(hands.get(s) ?? []), banked: over ? p.banked : (banked.get(s) ?? []) },
     ),
   };
 }
