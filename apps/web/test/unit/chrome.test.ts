@@ -7,6 +7,10 @@ import { forgetTable, myTables, rememberTable, resultOf, updateTable, type MyTab
 import { markdownToHtml } from '../../src/lib/rules/markdown.ts';
 import { ranking } from '../../src/lib/table/ranking.ts';
 import { wentOn } from '../../src/lib/table/moments.ts';
+import { tipParts } from '../../src/lib/table/tips.svelte.ts';
+import { razziaEn } from '../../src/lib/games/razzia/messages/en.ts';
+import { razziaNl } from '../../src/lib/games/razzia/messages/nl.ts';
+import { razziaEs } from '../../src/lib/games/razzia/messages/es.ts';
 import type { LogEntry } from '@razzia/protocol/table';
 
 /** A localStorage for node. */
@@ -123,5 +127,26 @@ describe('a moment, for a spectator', () => {
     expect(wentOn([...scored.slice(0, 3), entry(12, 300, 'game', 'drew')], 10)).toBe(true);
     // A moment the log no longer holds (or not yet) is not gone on from.
     expect(wentOn(scored, 40)).toBe(false);
+  });
+});
+
+describe('a first-game tip on a phone: its lead, the rest on "More"', () => {
+  it('cuts at the first full stop past a few words, and the two parts are the whole tip', () => {
+    expect(tipParts('Your turn. Draw a card from pile 1 or 2: booty joins the row. A court auction auctions the row.')).toEqual({
+      lead: 'Your turn. Draw a card from pile 1 or 2: booty joins the row.',
+      rest: 'A court auction auctions the row.',
+    });
+    expect(tipParts('Watch the police line: police card 7 ends the round at once.')).toEqual({ lead: 'Watch the police line: police card 7 ends the round at once.', rest: '' });
+  });
+
+  it('every Razzia! tip in every language has a lead that ends a sentence; a turn’s and an auction’s keep some for later', () => {
+    for (const words of [razziaEn, razziaNl, razziaEs])
+      for (const key of ['coach.turn', 'coach.auction', 'coach.police', 'coach.thieves'] as const) {
+        const whole = words[key].replace('{n}', '7');
+        const { lead, rest } = tipParts(whole);
+        expect(`${lead} ${rest}`.trim(), key).toBe(whole);
+        expect(lead, key).toMatch(/[.!?]$/);
+        if (key === 'coach.turn' || key === 'coach.auction') expect(rest, key).not.toBe('');
+      }
   });
 });

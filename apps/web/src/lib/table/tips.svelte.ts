@@ -56,3 +56,14 @@ export class Tips {
     localStorage.setItem(KEY, JSON.stringify({ ...load(), [this.game]: value }));
   }
 }
+
+/** A tip in two parts: its lead, up to the first full stop (or ! or ?) after at least `atLeast` characters, and the
+ * rest (empty when the lead is all of it). A phone shows the lead, and the rest on request. */
+export function tipParts(text: string, atLeast = 20): { lead: string; rest: string } {
+  const end = /[.!?](\s)/g;
+  for (let m = end.exec(text); m; m = end.exec(text)) {
+    if (m.index + 1 < atLeast) continue;
+    return { lead: text.slice(0, m.index + 1), rest: text.slice(m.index + 1).trim() };
+  }
+  return { lead: text, rest: '' };
+}

@@ -170,6 +170,8 @@ export const razziaEn = {
   'coach.thieves': 'You hold thieves: on your turn, each one can steal a booty card of your choice from the row (the thief leaves the game). Kept, a thief scores 2.',
   'coach.gotIt': 'Got it',
   'coach.off': 'No more tips',
+  'coach.more': 'More',
+  'coach.less': 'Less',
   'coach.again': 'Show the first-game tips again',
   'help.fullRules': 'All the rules, with every card',
   'help.trackerKind': '{name}: {n} unseen',

@@ -167,6 +167,8 @@ export const razziaEs: Record<RazziaTableKey, string> = {
   'coach.thieves': 'Tienes ladrones: en tu turno, cada uno puede robar una carta de botín de la fila a tu elección (el ladrón sale del juego). Si lo guardas, vale 2.',
   'coach.gotIt': 'Entendido',
   'coach.off': 'Sin más consejos',
+  'coach.more': 'Más',
+  'coach.less': 'Menos',
   'coach.again': 'Volver a mostrar los consejos de la primera partida',
   'help.fullRules': 'Todas las reglas, con cada carta',
   'help.trackerKind': '{name}: {n} sin ver',

@@ -167,6 +167,8 @@ export const razziaNl: Record<RazziaTableKey, string> = {
   'coach.thieves': 'Je hebt dieven: in je beurt kan elke dief een buitkaart naar keuze uit de rij stelen (de dief gaat uit het spel). Hou je hem, dan telt hij 2.',
   'coach.gotIt': 'Begrepen',
   'coach.off': 'Geen tips meer',
+  'coach.more': 'Meer',
+  'coach.less': 'Minder',
   'coach.again': 'Toon de tips voor de eerste partij opnieuw',
   'help.fullRules': 'Alle regels, met elke kaart',
   'help.trackerKind': '{name}: {n} niet gezien',
