@@ -138,9 +138,9 @@ export async function installPhoneRules(page: Page): Promise<void> {
     addEventListener('scroll', () => lookAgain('a scroll'), { passive: true });
     // After each change of the page (a microtask after it: the update is done). Reading the boxes lays the page out,
     // and the browser's scroll anchoring follows at that layout, so this look sees the change and its anchoring
-    // together. The whole document, not only its body: the room the page leaves under the pinned decisions is a
-    // property of the root element (`--game-dock`, set when the dock's height is measured), so the page's end moves
-    // without a change in the body. Unseen, such a change let a frame lay the shorter page out (the browser keeping
+    // together. Attributes too, not only the nodes: the room the page leaves under the pinned decisions is a
+    // property in `main`'s style attribute (`--game-dock`, set when the dock's height is measured), so the page's end
+    // moves without a node changing. Unseen, such a change let a frame lay the shorter page out (the browser keeping
     // the screen at its new end) before the next change of the body grew it again, and the look after that found
     // the page scrolled with nothing in its place (Dorra's round end, the dock going from a deal's answer to none).
     new MutationObserver((changes) => {
