@@ -12,6 +12,14 @@ export interface Decisions {
   readonly table: TableId;
   readonly sent: Map<number, unknown>;
   readonly acked: { version: number; intent: unknown }[];
+  /** Versions at which a try had no answer (its server went away under it: the decision may have been stored). */
+  readonly unanswered: Set<number>;
+  /**
+   * Tries refused because the game was over, after an earlier try of the same decision had no answer: that try may
+   * have been the game's last decision, stored as its server went away. The upgrade's audit looks for it in the
+   * store (upgrade.ts): found, nothing went wrong; not found, the refusal is an error.
+   */
+  readonly afterTheEnd: { version: number; intent: unknown; said: string }[];
 }
 
 /** Refusals that say only "try again": another try of its own decided first, or its server is going away (it answers
@@ -43,7 +51,7 @@ export class Player {
     /** Whether to ask for a rematch when a game ends (the upgrade is still under way). */
     private readonly again: () => boolean,
   ) {
-    this.games.push({ table, sent: new Map(), acked: [] });
+    this.games.push({ table, sent: new Map(), acked: [], unanswered: new Set(), afterTheEnd: [] });
   }
 
   /** Opens a table of `game` at `url` (through its proxy), sits at seat 0, seats bots in the others and starts. */
@@ -158,7 +166,11 @@ export class Player {
       if (r?.ok) decisions.acked.push({ version, intent });
       else {
         // No answer (its server went away under it) or refused: look again (a stale version was decided already).
-        if (r && !TRANSIENT.has(r.error?.code ?? '')) this.refusals.push(`${this.table} act at ${version}: ${r.error?.code} ${r.error?.message}`);
+        const said = `${r?.error?.code} ${r?.error?.message}`;
+        if (!r) decisions.unanswered.add(version);
+        else if (r.error?.code === 'not-playing' && decisions.unanswered.has(version)) decisions.afterTheEnd.push({ version, intent, said });
+        else if (!TRANSIENT.has(r.error?.code ?? ''))
+          this.refusals.push(`${decisions.table} act at ${version}: ${said} (its view now: version ${this.game?.version ?? 'none'}, seq ${this.seq}, ${this.game?.outcome ? 'over' : 'not over'}; a try at this version unanswered before: ${decisions.unanswered.has(version) ? 'yes' : 'no'})`);
         this.actedOn = -1;
         setTimeout(() => this.consider(), 100).unref();
       }
@@ -175,7 +187,7 @@ export class Player {
       const reply = await this.send({ type: 'rematch', table: finished });
       if (reply?.ok) {
         const next = reply.table as TableId;
-        this.games.push({ table: next, sent: new Map(), acked: [] });
+        this.games.push({ table: next, sent: new Map(), acked: [], unanswered: new Set(), afterTheEnd: [] });
         this.table = next;
         this.game = null;
         this.seq = 0;

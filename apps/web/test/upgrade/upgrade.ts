@@ -305,14 +305,23 @@ class Tab {
   }
 }
 
+const canonical = (v: unknown) =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** The person's (seat 0) `intent` is stored at `version` or after it (see `audit`). */
+function storedFrom(moves: readonly unknown[], version: number, intent: unknown): boolean {
+  return moves.some((raw, index) => {
+    const move = raw as { seat?: number; action?: unknown; timedOut?: boolean };
+    return index >= version && move.seat === 0 && !move.timedOut && canonical(move.action) === canonical(intent);
+  });
+}
+
 /**
  * Every acknowledged decision of the person (seat 0) is stored, once; every stored decision of seat 0 is one it sent.
  * A decision is stored at the game's version when it is applied, which for a simultaneous choice (Dorra's secret
  * picks) can be later than the version it was sent on (others decided first): matched in order, at or after it.
  */
 function audit(moves: readonly unknown[], decisions: Decisions): { lost: number; duplicated: number } {
-  const canonical = (v: unknown) =>
-    JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
   const mine = moves
     .map((raw, index) => ({ index, move: raw as { seat?: number; action?: unknown; timedOut?: boolean } }))
     .filter(({ move }) => move.seat === 0 && !move.timedOut)
@@ -455,10 +464,15 @@ async function scenario(kind: 'cluster' | 'sqlite', options: UpgradeOptions): Pr
     for (const [i, p] of players.entries()) {
       const game = GAMES[Math.floor(i / perGame)]?.id as string;
       for (const g of p.games) {
-        const a = audit(await load(g.table), g);
+        const moves = await load(g.table);
+        const a = audit(moves, g);
         lost += a.lost;
         duplicated += a.duplicated;
         finished.push({ game, table: g.table });
+        for (const late of g.afterTheEnd) {
+          if (storedFrom(moves, late.version, late.intent)) continue;
+          errors.push(`${g.table} act at ${late.version}: ${late.said}, after a try with no answer that is not stored either`);
+        }
       }
       errors.push(...p.refusals);
     }
