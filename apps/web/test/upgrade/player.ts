@@ -22,6 +22,9 @@ export interface Decisions {
   readonly afterTheEnd: { version: number; intent: unknown; said: string }[];
 }
 
+/** A table's record of decisions, empty. */
+const decisionsAt = (table: TableId): Decisions => ({ table, sent: new Map(), acked: [], unanswered: new Set(), afterTheEnd: [] });
+
 /** Refusals that say only "try again": another try of its own decided first, or its server is going away (it answers
  * the commands under way so as it drains; the next connection goes to another process, or the next release). */
 const TRANSIENT = new Set(['stale-version', 'shutting-down']);
@@ -51,7 +54,7 @@ export class Player {
     /** Whether to ask for a rematch when a game ends (the upgrade is still under way). */
     private readonly again: () => boolean,
   ) {
-    this.games.push({ table, sent: new Map(), acked: [], unanswered: new Set(), afterTheEnd: [] });
+    this.games.push(decisionsAt(table));
   }
 
   /** Opens a table of `game` at `url` (through its proxy), sits at seat 0, seats bots in the others and starts. */
@@ -187,7 +190,7 @@ export class Player {
       const reply = await this.send({ type: 'rematch', table: finished });
       if (reply?.ok) {
         const next = reply.table as TableId;
-        this.games.push({ table: next, sent: new Map(), acked: [], unanswered: new Set(), afterTheEnd: [] });
+        this.games.push(decisionsAt(next));
         this.table = next;
         this.game = null;
         this.seq = 0;
