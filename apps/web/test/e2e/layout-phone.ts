@@ -14,9 +14,9 @@
 //   between words only;
 // - a table page stays light: at most 1,000 elements (the game log shows its newest lines);
 // - the page does not move unless the player moves it: from a press on a decision until the audit's next look, no
-//   scroll moves everything on screen at once (something on screen keeps its place, as the browser's scroll
-//   anchoring keeps it; a page that got shorter at its end aside), unless the player scrolled meanwhile (a wheel, a
-//   swipe, a scrolling key). Installed once per page, the watcher reports at the next look.
+//   scroll moves everything on screen at once (something on screen, a box or a run of text, keeps its place, as the
+//   browser's scroll anchoring keeps it; a page that got shorter at its end aside), unless the player scrolled
+//   meanwhile (a wheel, a swipe, a scrolling key). Installed once per page, the watcher reports at the next look.
 //
 // The checks run inside the page, in the audit's own look (the same settled frame), through a function installed on
 // the window once per page.
@@ -29,7 +29,7 @@ export const MAX_ELEMENTS = 1000;
 interface PhoneWindow {
   __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
   __razziaTaps?: {
-    armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Element, { top: number; left: number }> }; trace: string[]; version: string; what: string } | null;
+    armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Node, { top: number; left: number }> }; trace: string[]; version: string; what: string } | null;
     shifts: string[];
   };
 }
@@ -46,6 +46,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).filter((c) => !c.startsWith('s-')).join('.')}` : '';
       return `${e.tagName.toLowerCase()}${cls}${id ? ` in [data-testid=${id}]` : ''}`;
     };
+    const named = (n: Node): string => (n instanceof Element ? where(n) : `the text "${(n.textContent ?? '').trim().slice(0, 20)}" in ${n.parentElement ? where(n.parentElement) : '?'}`);
     const box = (r: DOMRect) => `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     const shown = (e: Element) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getBoundingClientRect().width > 1;
 
@@ -58,23 +59,35 @@ export async function installPhoneRules(page: Page): Promise<void> {
     //   on screen (the middle of it) may still move, but that is the page's content changing, not a scroll, so the
     //   rule is that *something* on screen kept its place across the scroll;
     // - the page got shorter under a screen scrolled to its end: it stays at the (new) end.
+    // The places kept are the browser's own candidates for its anchor: every element's box and every run of text
+    // (Chromium anchors on a text node as readily as on a box, and a text's place can move within its element when
+    // the lines before it in that element change: in a fresh-clone run the only thing on screen that kept its place
+    // across an anchored scroll was such a text, so a watcher of boxes alone saw everything move).
     // Any other scroll while the player did not scroll moves everything on screen at once (a focus without
     // preventScroll, a scrollIntoView): that is the page moving by itself. Each look compares with the one before
     // (at most one change of the page between them), so how slowly the page goes does not matter. The results
     // replacing the game are a new page, not a move.
-    type Seen = { x: number; y: number; at: Map<Element, { top: number; left: number }> };
+    type Seen = { x: number; y: number; at: Map<Node, { top: number; left: number }> };
     const pinned = (e: Element) => e.matches('[data-dock], dialog') || ['fixed', 'sticky'].includes(getComputedStyle(e).position);
+    const range = document.createRange();
     const onScreen = (): Seen => {
-      const at = new Map<Element, { top: number; left: number }>();
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
-        acceptNode: (e) => (pinned(e as Element) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      const at = new Map<Node, { top: number; left: number }>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (n instanceof Element && pinned(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
       });
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const e = n as Element;
-        if (e.getClientRects().length === 0) continue; // no box (display: none): it has no place
-        const r = e.getBoundingClientRect();
+        let r: DOMRect;
+        if (n instanceof Element) {
+          if (n.getClientRects().length === 0) continue; // no box (display: none): it has no place
+          r = n.getBoundingClientRect();
+        } else {
+          if (!n.textContent?.trim()) continue;
+          range.selectNodeContents(n);
+          if (range.getClientRects().length === 0) continue;
+          r = range.getBoundingClientRect();
+        }
         if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
-        at.set(e, { top: r.top, left: r.left });
+        at.set(n, { top: r.top, left: r.left });
       }
       return { x: scrollX, y: scrollY, at };
     };
@@ -90,7 +103,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
       const moves = new Map<number, number>();
-      let closest: { e: Element; top: number; left: number } | null = null;
+      let closest: { e: Node; top: number; left: number } | null = null;
       for (const [e, was] of before.at) {
         const is = now.at.get(e);
         if (!is) continue;
@@ -100,10 +113,24 @@ export async function installPhoneRules(page: Page): Promise<void> {
         if (!closest || Math.abs(is.top - was.top) + Math.abs(is.left - was.left) < Math.abs(closest.top) + Math.abs(closest.left))
           closest = { e, top: is.top - was.top, left: is.left - was.left };
       }
+      // Where the page itself changed, for the words of a report: the first two places on screen, in the page's order,
+      // that moved by different amounts within the page.
+      let change = '';
+      let previous: { n: Node; by: number } | null = null;
+      for (const [n, was] of before.at) {
+        const is = now.at.get(n);
+        if (!is) continue;
+        const by = Math.round(is.top - was.top + (now.y - before.y));
+        if (previous && previous.by !== by) {
+          change = `; within the page, ${named(previous.n)} moved by ${previous.by} px and ${named(n)} after it by ${by} px`;
+          break;
+        }
+        previous = { n, by };
+      }
       const common = [...moves.values()].reduce((a, b) => a + b, 0);
       const most = [...moves].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([by, n]) => `${n} by ${by} px`).join(', ');
       taps.shifts.push(
-        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}${closest ? ` (the least moved: ${where(closest.e)} by ${closest.left.toFixed(1)},${closest.top.toFixed(1)} px)` : ''}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
+        `the page scrolled by itself from ${Math.round(armed.x)},${Math.round(armed.y)} to ${Math.round(now.x)},${Math.round(now.y)} after the press on "${armed.what}" at version ${armed.version} (now ${version()}, ${innerWidth}×${innerHeight}; since the look before, at ${Math.round(before.x)},${Math.round(before.y)}, nothing on screen kept its place: ${common ? most : 'nothing on screen then is on screen now'}${closest ? ` (the least moved: ${named(closest.e)} by ${closest.left.toFixed(1)},${closest.top.toFixed(1)} px)` : ''}${change}; the page's end at ${Math.round(end)}; the last looks: ${armed.trace.join(' → ')})`,
       );
       taps.armed = null;
     };
