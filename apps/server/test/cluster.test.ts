@@ -442,7 +442,13 @@ describe('a cluster of three processes', () => {
     for (const t of tables) for (const p of [...t.players, t.spectator]) p.close();
     // (Swept every 2 s once nobody has watched them for 2 s; the limit is against a hang on a starved machine, where
     // a departed process's last report of its connections lasts until it is forgotten.)
-    await until(async () => (await Promise.all(c.nodes.map((p) => p.health()))).every((h) => h.finished.length === 0), 'finished tables unloaded');
+    // (While they stay, the probe names each one and whose connections it still counts.)
+    await until(async () => {
+      const healths = await Promise.all(c.nodes.map((p) => p.health()));
+      if (healths.every((h) => h.finished.length === 0)) return true;
+      const held = healths.flatMap((h) => h.finished.map((id) => `${id} on ${h.node}, counting ${JSON.stringify(h.watchers[id] ?? {})}`));
+      throw new Error(`still hosted: ${held.join('; ')}; the processes now: ${healths.map((h) => h.node).join(', ')}`);
+    }, 'finished tables unloaded');
     // Their leases go too (a process lets go of a table in memory first, then in the store).
     const client = new pg.Client({ connectionString: c.databaseUrl });
     await client.connect();

@@ -64,6 +64,9 @@ export class Cluster implements TableAccess, TableListener {
   private readonly localPresence = new Map<TableId, PresenceCounts>();
   private readonly presenceSending = new Map<TableId, Promise<void>>();
   private readonly presenceDirty = new Set<TableId>();
+  /** Processes that said goodbye (they never come back under the same name): a report of connections from one of
+   * them, arriving late, is not counted. */
+  private readonly departed = new Set<NodeId>();
   /** Viewer classes other processes asked snapshots for, per table, until their next presence report (which names
    * the connection): what they follow before that report arrives. */
   private readonly snapshotFor = new Map<TableId, Map<NodeId, Set<Viewer>>>();
@@ -182,6 +185,9 @@ export class Cluster implements TableAccess, TableListener {
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) await delay(Math.min(20 * attempt, 250));
       if (this.closed) return fail('shutting-down', 'this server is stopping: reconnect and try again');
+      // A draining process's connections close next, and its goodbye tells every owner so. A report of them still
+      // going round (its owner moving) could reach the next owner after that goodbye, and count them there for good.
+      if (this.draining && request.op === 'presence') return fail('shutting-down', 'this server is stopping');
       if (Date.now() > deadline) return fail('internal', 'the table is moving between servers: try again');
       let where: Awaited<ReturnType<Cluster['locate']>>;
       try {
@@ -339,6 +345,7 @@ export class Cluster implements TableAccess, TableListener {
         return !result.ok && host.gone ? { moved: true } : { value: result };
       }
       case 'presence':
+        if (this.departed.has(from)) return { value: ok({}) };
         host.setPresence(from, request.counts);
         this.snapshotFor.get(request.table)?.delete(from);
         return { value: ok({}) };
@@ -365,6 +372,8 @@ export class Cluster implements TableAccess, TableListener {
         return;
       }
       case 'bye':
+        if (this.departed.size >= 1000) this.departed.clear(); // a bound: a process's reports stop when it leaves anyway
+        this.departed.add(from);
         this.forget(from);
         return;
       case 'lobby':
@@ -558,11 +567,14 @@ export class Cluster implements TableAccess, TableListener {
     const live: TableId[] = [];
     const finished: TableId[] = [];
     const epochs: Record<string, number> = {};
+    // Why a finished table is still here: whose connections it counts, by process ('local': this one's own).
+    const watchers: Record<string, Record<string, number>> = {};
     for (const id of this.ownership.owned()) {
       const host = this.registry.live(id);
       if (!host || host.gone) continue;
       const listed = host.status === 'over' ? finished : live;
       if (listed.length < 1000 && host.fence !== undefined) epochs[id] = host.fence;
+      if (host.status === 'over' && finished.length < 100) watchers[id] = host.presence.byProcess();
       listed.push(id);
     }
     return {
@@ -574,6 +586,7 @@ export class Cluster implements TableAccess, TableListener {
       tables: live.length,
       owned: live.slice(0, 1000),
       finished: finished.slice(0, 1000),
+      watchers,
       // Each listed table's epoch: a table taken over lists a higher one (never two processes under one epoch).
       epochs,
       members: this.members.list(performance.now()),

@@ -76,6 +76,13 @@ export class Presence {
     return this.total === 0;
   }
 
+  /** How many connections each process reports here (for an operator: why a table is still watched). */
+  byProcess(): Record<string, number> {
+    const counted: Record<string, number> = {};
+    for (const [node, counts] of this.byNode) counted[node] = counts.anonymous + counts.owners.reduce((a, [, n]) => a + n, 0);
+    return counted;
+  }
+
   /** The processes that report connections here. */
   nodes(): IterableIterator<string> {
     return this.byNode.keys();

@@ -121,6 +121,8 @@ export class NodeProcess {
     node: string;
     owned: string[];
     finished: string[];
+    /** Each finished table's connections, by the process that reports them ('local': this one's own). */
+    watchers: Record<string, Record<string, number>>;
     epochs: Record<string, number>;
     tables: number;
     redis: boolean;
