@@ -26,7 +26,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGE_EVENT, PROTOCOL, PROTOCOL_QUERY, type TableId, type Token } from '@razzia/protocol';
 import { io } from 'socket.io-client';
 import { tempFolder } from '../../../server/test/support/cleanup.ts';
-import { NodeProcess, Proxy, Upstreams } from '../../../server/test/support/processes.ts';
+import { NodeProcess, Proxy, Upstreams, canonical } from '../../../server/test/support/processes.ts';
 import { freePort, startPostgres, startRedis } from '../../../server/test/support/services.ts';
 import { postgresMoves, sqliteMoves, type StoredMoves } from '../../../server/test/support/stored-moves.ts';
 import { Player, type Decisions } from './player.ts';
@@ -304,9 +304,6 @@ class Tab {
     await this.page?.context().close();
   }
 }
-
-const canonical = (v: unknown) =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 /** The person's (seat 0) `intent` is stored at `version` or after it (see `audit`). */
 function storedFrom(moves: readonly unknown[], version: number, intent: unknown): boolean {
