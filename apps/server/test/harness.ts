@@ -29,7 +29,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { GameCatalog, GAMES } from '../src/games.ts';
-import { enrol } from './support/diagnostics.ts';
+import { enrol, lastLines } from './support/diagnostics.ts';
 import { NodeProcess } from './support/processes.ts';
 import { guess } from './support/guess-game.ts';
 import { TEST_OPERATOR_TOKEN } from './support/operator.ts';
@@ -92,6 +92,10 @@ export async function storeEnv(dataDir: string): Promise<Record<string, string>>
 export async function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer & { dataDir: string }> {
   const dataDir = options.dataDir ?? tempDir();
   const store = options.store ?? (testStore() === 'postgres' ? await storeFor(dataDir) : undefined);
+  // Its warnings and errors, kept for a failed test's output (support/diagnostics.ts): a server in this process
+  // has no output of its own.
+  const warned: string[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void (warned.push(line.trimEnd()) > 100 && warned.splice(0, 50)) });
   const server = await startServer({
     ...(store ? { store } : {}),
     dataDir,
@@ -99,12 +103,14 @@ export async function testServer(options: Partial<ServerOptions> = {}): Promise<
     host: '127.0.0.1',
     webBuildDir: null,
     botDelayMs: 0,
-    logger: pino({ level: 'silent' }),
+    logger,
     rateLimit: { perSecond: 10_000, burst: 10_000 },
     games: TEST_GAMES.games,
     operatorToken: TEST_OPERATOR_TOKEN,
     ...options,
   });
+  const name = `server in the test's process ${server.url}${options.nodeId ? ` (${options.nodeId})` : ''}`;
+  enrol({ describe: () => (warned.length === 0 ? [] : [`${name}: its last warnings and errors:`, ...lastLines(warned, 20)]) });
   return { ...server, dataDir };
 }
 
