@@ -754,7 +754,7 @@ function playersLine(r: Result): string {
 }
 
 function costLine(r: Result): string {
-  return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms, per join ${r.cpuMsPerJoin.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(0)} s in ${WORKERS} workers`;
+  return `server CPU per update per 1,000 spectators ${r.cpuMsPerUpdatePer1k.toFixed(2)} ms, per join ${r.cpuMsPerJoin.toFixed(2)} ms; RSS per spectator ${r.rssKbPerSpectator.toFixed(1)} KB; clients' CPU ${r.report.cpuSeconds.toFixed(1)} s in ${WORKERS} workers (${((r.report.cpuSeconds * 1e6) / Math.max(1, r.report.messages)).toFixed(1)} µs per message received, joins included)`;
 }
 
 /** A CPU profile's timestamps are the same monotonic clock, in µs: where to look in it. */
