@@ -1,17 +1,23 @@
-// One worker process of `pnpm bench:audience`: a share of the spectators, each its own socket.io-client
-// connection, joining at the moments the parent gives (a burst spread over a few seconds) and then watching.
-// Clients live in several such processes so that they are not what the benchmark measures. Every spectator is an
-// honest client: it checks that its stream is gapless, applies each patch to the payload it holds (refusing one
-// from a version it does not hold), and that nothing hidden (a pile, the deck, a seed) ever reaches it. For each
-// update it notes when it arrived (CLOCK_MONOTONIC, which every process of the machine shares, so the parent can
-// compare it with the server's send time).
+// One worker process of `pnpm bench:audience`: a share of the spectators, each its own socket.io connection,
+// joining at the moments the parent gives (a burst spread over a few seconds) and then watching. Clients live in
+// several such processes so that they are not what the benchmark measures. Every spectator is an honest client: it
+// checks that its stream is gapless, applies each patch to the payload it holds (refusing one from a version it
+// does not hold), and that nothing hidden (a pile, the deck, a seed) ever reaches it. For each update it notes when
+// its frame arrived (CLOCK_MONOTONIC, which every process of the machine shares, so the parent can compare it with
+// the server's send time).
 //
-// Modes: 'ours' and 'bare' speak our protocol (the bare socket.io server replays our messages), 'bgio' speaks
-// boardgame.io 0.50's socket.io transport as a spectator (no player id) of its benchmark game.
+// Modes: 'ours' and 'bare' speak our protocol (the bare socket.io server replays our messages) over a raw socket.io
+// client (wire.ts: the wire over `ws`, nothing more), and the work every spectator of a worker would repeat on the
+// same broadcast bytes — parsing, the hidden-key check, applying a patch to the same payload — is done once per
+// distinct frame (frames.ts): at 10,000 spectators each a full socket.io-client that parsed and patched every
+// message, the clients cost more CPU than the server they measured. 'bgio' speaks boardgame.io 0.50's socket.io
+// transport as a spectator (no player id) of its benchmark game, with socket.io-client.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage } from '@razzia/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { MESSAGE_EVENT, type GamePayload } from '@razzia/protocol';
+import { io } from 'socket.io-client';
+import { Frames } from './frames.ts';
+import { RawSocket, monotonicMs } from './wire.ts';
 
 export type Mode = 'ours' | 'bare' | 'bgio';
 
@@ -76,15 +82,14 @@ export type WorkerReport =
       readonly holding: [seq: number, spectators: number][];
     };
 
-export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+export { monotonicMs };
 
-/** Keys a spectator's view must never hold (Razzia!'s secret part: the piles' order, the deck, the seed). */
-const HIDDEN = /"(piles|deck|pileTops|secret|seed|rng)"/;
-
+let sockets: { disconnect(): void }[] = [];
+/** Each distinct frame, decoded once for all the spectators of this worker that receive it (a broadcast). */
+const frames = new Frames();
 const arrivals = new Map<string, { stream: Stream; key: number; count: number; first: number; last: number; kind: string }>();
-let sockets: Socket[] = [];
 /** The newest log entry each of our spectators holds (ours and the bare floor's), by socket. */
-const held = new Map<Socket, number>();
+const held = new Map<object, number>();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 let cpu0 = process.cpuUsage();
@@ -95,8 +100,7 @@ let hidden = 0;
 let messages = 0;
 let closing = false;
 
-function arrived(stream: Stream, key: number, at: number, kind: string): void {
-  const id = `${stream}${key}`;
+function arrived(id: string, stream: Stream, key: number, at: number, kind: string): void {
   const a = arrivals.get(id);
   if (!a) arrivals.set(id, { stream, key, count: 1, first: at, last: at, kind });
   else {
@@ -112,46 +116,52 @@ const send = (message: WorkerReport) => process.send?.(message);
  * promises it checks (the bare floor replays our bytes from one snapshot: a spectator joining it late misses what
  * was sent before, so there it only does the same work). */
 function ours(url: string, table: string, checked: boolean): Joining {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = new RawSocket(url);
   sockets.push(socket);
   let seq = -1;
   let game: GamePayload | null = null;
-  socket.on(MESSAGE_EVENT, (m: ServerMessage) => {
-    const at = monotonicMs();
+  socket.onEvent = (bytes, at) => {
     messages++;
+    const frame = frames.decode(bytes);
+    const m = frame.message;
     if (m.type === 'snapshot') {
       seq = m.snapshot.seq;
       held.set(socket, seq);
-      game = m.snapshot.game;
-      if (game && HIDDEN.test(JSON.stringify(game.view))) hidden++;
+      game = frame.game;
+      hidden += frame.hidden;
       return;
     }
-    if (m.type === 'presence') return arrived('p', m.spectators, at, 'presence');
+    if (m.type === 'presence') return arrived(frame.ids[0] as string, 'p', m.spectators, at, 'presence');
     if (m.type !== 'update') return;
     // Every entry it carries: an update that came folded into a later one (the outbox's, under a backlog) arrived
     // with it.
-    const kind = kindOf(m);
-    for (const e of m.entries) arrived('u', e.seq, at, kind);
+    m.entries.forEach((e, i) => arrived(frame.ids[i] as string, 'u', e.seq, at, frame.kind));
     if (checked && (seq < 0 || m.entries[0]?.seq !== seq + 1)) gaps++;
     seq = m.seq;
     held.set(socket, seq);
     if (!m.game) return;
-    if ('full' in m.game) game = m.game.full;
-    else if (!game || m.game.from !== game.version) {
+    if ('full' in m.game) {
+      game = frame.game;
+      hidden += frame.hidden;
+    } else if (!game || m.game.from !== game.version) {
       if (checked) badPatches++;
     } else {
-      for (const op of m.game.patch) if (op.p.some((k) => typeof k === 'string' && HIDDEN.test(`"${k}"`))) hidden++;
-      game = applyPatch(game, m.game.patch);
+      hidden += frame.hidden;
+      game = frame.patch(game);
     }
-  });
-  return joined(socket, () => socket.timeout(60_000).emitWithAck(MESSAGE_EVENT, { type: 'watch', table }).then((r: { ok: boolean; error?: { code: string } }) => (r.ok ? null : `refused: ${r.error?.code}`)));
-}
-
-/** What an update tells: a move of the game, a chat line, or a table notice (which). */
-function kindOf(m: Extract<ServerMessage, { type: 'update' }>): string {
-  if (m.entries.some((e) => e.kind === 'game')) return 'game';
-  if (m.entries.some((e) => e.kind === 'chat')) return 'chat';
-  return `notice ${m.entries.map((e) => e.event.type).join('+')}`;
+  };
+  return joined(
+    (on) => {
+      socket.onConnect = on.connect;
+      socket.onConnectError = on.connectError;
+      socket.onDisconnect = on.disconnect;
+    },
+    () =>
+      socket
+        .emitWithAck(MESSAGE_EVENT, { type: 'watch', table }, 60_000)
+        .then((r) => ((r as { ok: boolean }).ok ? null : `refused: ${(r as { error?: { code: string } }).error?.code}`)),
+    socket,
+  );
 }
 
 /** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
@@ -172,17 +182,21 @@ function bgio(url: string, matchID: string): Joining {
     if (!op || typeof op.value !== 'number') return;
     if (op.value !== moves + 1) gaps++;
     moves = op.value;
-    arrived('u', moves, at, 'game');
+    arrived(`u${moves}`, 'u', moves, at, 'game');
   });
   socket.on('update', (_match: string, state: { G: { moves: number } }) => {
     const at = monotonicMs();
     messages++;
     if (state.G.moves !== moves + 1) gaps++;
     moves = state.G.moves;
-    arrived('u', moves, at, 'game');
+    arrived(`u${moves}`, 'u', moves, at, 'game');
   });
   return joined(
-    socket,
+    (on) => {
+      socket.once('connect', on.connect);
+      socket.once('connect_error', on.connectError);
+      socket.on('disconnect', on.disconnect);
+    },
     () =>
       new Promise<string | null>((resolve) => {
         const timer = setTimeout(() => resolve('no sync within 60 s'), 60_000);
@@ -193,15 +207,24 @@ function bgio(url: string, matchID: string): Joining {
         };
         socket.emit('sync', matchID, undefined, undefined, 4);
       }),
+    socket,
   );
 }
 
 /** What a join came to: null when it is in, else why not; and when it was connected (monotonic ms). */
 type Joining = Promise<{ why: string | null; connectedAt: number }>;
 
+/** What a socket (socket.io-client's or wire.ts's) tells its join. */
+interface Connecting {
+  readonly connect: () => void;
+  readonly connectError: (e: Error) => void;
+  readonly disconnect: (reason: string) => void;
+}
+
 /** Connects, then joins (`watch` or `sync`). A socket that drops afterwards without being asked to is counted as
- * cut (and no longer expected to hold anything); one that drops before it is in, or gets no answer, failed. */
-function joined(socket: Socket, join: () => Promise<string | null>): Joining {
+ * cut (and no longer expected to hold anything); one that drops before it is in, or gets no answer, failed.
+ * `listen` hands the socket's events to the join; `socket` is its key in `held`. */
+function joined(listen: (on: Connecting) => void, join: () => Promise<string | null>, socket: object): Joining {
   return new Promise((resolve) => {
     let connectedAt = NaN;
     let settled = false;
@@ -214,22 +237,24 @@ function joined(socket: Socket, join: () => Promise<string | null>): Joining {
       resolve({ why, connectedAt });
     };
     const limit = setTimeout(() => settle(`no answer within ${JOIN_LIMIT_MS / 1000} s`), JOIN_LIMIT_MS);
-    socket.once('connect_error', (e: Error) => settle(`connect: ${e.message}`));
-    socket.on('disconnect', (reason: string) => {
-      if (!settled) return settle(`dropped while joining: ${reason}`);
-      if (!inside) return;
-      held.delete(socket);
-      if (!closing) cut++;
-    });
-    socket.once('connect', () => {
-      connectedAt = monotonicMs();
-      join().then(settle, (e: unknown) => settle(`join: ${e instanceof Error ? e.message : String(e)}`));
+    listen({
+      connectError: (e) => settle(`connect: ${e.message}`),
+      disconnect: (reason) => {
+        if (!settled) return settle(`dropped while joining: ${reason}`);
+        if (!inside) return;
+        held.delete(socket);
+        if (!closing) cut++;
+      },
+      connect: () => {
+        connectedAt = monotonicMs();
+        join().then(settle, (e: unknown) => settle(`join: ${e instanceof Error ? e.message : String(e)}`));
+      },
     });
   });
 }
 
-/** The longest one spectator's join may take, whatever happens (socket.io-client's own connect timeout is 20 s, a
- * watch's 60 s; a connection dropped between the two answers neither). */
+/** The longest one spectator's join may take, whatever happens (the engine's handshake may take 20 s, as
+ * socket.io-client's, a watch 60 s; a connection dropped between the two answers neither). */
 const JOIN_LIMIT_MS = 120_000;
 
 async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
@@ -298,6 +323,7 @@ process.on('message', (order: Order) => {
       sockets = [];
       held.clear();
       arrivals.clear();
+      frames.clear();
       cut = gaps = badPatches = hidden = messages = 0;
       closing = false;
       cpu0 = process.cpuUsage();
