@@ -9,6 +9,7 @@
 // (gapless), the payload it holds and the version a patch must come from.
 
 import { isUtf8 } from 'node:buffer';
+import { isDeepStrictEqual } from 'node:util';
 import { MESSAGE_EVENT, applyPatch, type GamePayload, type ServerMessage } from '@razzia/protocol';
 
 /** Keys a spectator's view must never hold (Razzia!'s secret part: the piles' order, the deck, the seed). */
@@ -79,7 +80,7 @@ export class Frames {
   private readonly payloads = new Map<number, GamePayload>();
   private readonly share = (game: GamePayload): GamePayload => {
     const held = this.payloads.get(game.version);
-    if (held && equal(held, game)) return held;
+    if (held && isDeepStrictEqual(held, game)) return held;
     this.payloads.delete(game.version);
     this.payloads.set(game.version, game);
     if (this.payloads.size > VERSIONS) this.payloads.delete(this.payloads.keys().next().value as number);
@@ -99,17 +100,6 @@ export class Frames {
     this.kept = [];
     this.payloads.clear();
   }
-}
-
-/** Deep equality of two JSON values (an object's keys in any order). */
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]));
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((k) => Object.hasOwn(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 const hides = (game: GamePayload): boolean => HIDDEN.test(JSON.stringify(game.view));
