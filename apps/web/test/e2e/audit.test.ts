@@ -3,11 +3,14 @@
 // much it fails half transparent; a text whose settled colours fail is one, animated or not. The fixture starts the
 // fade at the very moment axe starts measuring, so the first measurement is mid-fade whatever the machine's speed.
 // And a tap lands where a player can see the element (`tapInView`): above a phone's pinned decisions, however tall.
+// The layout audit's watcher of the board reports a turn's start that moves it, naming what above it changed, but
+// not one that comes back with the connection, its notice going in the same frame.
 
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumEndpoint } from '../services.ts';
+import { boardShifts, watchBoard } from './layout-audit.ts';
 import { settle } from './settle.ts';
 import { PHONE, audit, tapInView } from './support.ts';
 
@@ -111,6 +114,43 @@ describe('the audits look at a settled page', () => {
     await page.evaluate(() => (document.querySelector<HTMLElement>('[data-dock]')!.style.height = '800px'));
     expect(await tapInView(page, page.locator('.card').nth(10))).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { tapped: string[] }).tapped)).toEqual(['29', '0']);
+    await page.context().close();
+  });
+
+  it("the board's watcher reports a turn's start that moves the board, naming what above it grew; not one the connection's notice moved", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board fixture</title></head>
+      <body style="margin: 0"><main>
+        <div class="banner" role="status" style="height: 49px">offline — reconnecting</div>
+        <div class="status" style="height: 40px">Ann's turn</div>
+        <div data-board style="height: 100px">The board</div>
+        <div data-testid="actions"><button disabled>Play</button></div>
+      </main></body></html>`);
+    await watchBoard(page);
+    /** Changes the page in one task, then waits two frames: the watcher has looked at the frame that drew it. */
+    const step = (change: string) =>
+      page.evaluate((code) => {
+        const [banner, status, button] = [document.querySelector('.banner'), document.querySelector<HTMLElement>('.status')!, document.querySelector('button')!];
+        if (code.includes('reconnected')) banner?.remove();
+        if (code.includes('taller')) status.style.height = '80px';
+        if (code.includes('shorter')) status.style.height = '40px';
+        if (code.includes('turn')) button.disabled = false;
+        if (code.includes('wait')) button.disabled = true;
+        return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, change);
+    // The connection comes back with this player's turn: the notice goes as the decision opens. Not the turn's doing.
+    await step('reconnected turn');
+    expect(await boardShifts(page)).toEqual([]);
+    // The next turn's bar takes a line more as it starts: that moves the board, and the report says what grew.
+    await step('wait shorter');
+    await step('turn taller');
+    const shifts = await boardShifts(page);
+    expect(shifts).toHaveLength(1);
+    expect(shifts[0]).toMatch(/^the board moved when the turn started at version \? \(\d+ px wide\): from 0,40 to 0,80; above it: main > div\.status#0 40 → 80 px$/);
+    // A turn that leaves the board where it was is no finding.
+    await step('wait');
+    await step('turn');
+    expect(await boardShifts(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -13,7 +13,9 @@
 //   never in the way of a press — a stolen tile's flight — aside);
 // - the board (`[data-board]`) does not move when this player's turn starts: a watcher in the page compares its
 //   place on the page just before the decision opens with its place just after, on every turn, whatever the test
-//   was doing meanwhile.
+//   was doing meanwhile. A notice of the page's own that came or went in that same frame (the connection's "offline
+//   — reconnecting", which goes as the turn comes back with the connection) moves the board for a reason of its
+//   own: that turn is not judged. A move it reports names what above the board changed height.
 //
 // Asked to (`languages`), it looks at the page in the other languages too, picked in the page's own header.
 //
@@ -43,22 +45,44 @@ const MIN_TEXT_PX = 11;
 type Found = string[];
 
 /** Installs, once per page, the watcher of the board's place at each turn's start (see the header). */
-async function watchBoard(page: Page): Promise<void> {
+export async function watchBoard(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __boardShifts?: string[] };
     if (w.__boardShifts) return;
     const shifts: string[] = (w.__boardShifts = []);
-    /** The board's place on the page (not on the screen: scrolling moves nothing), at this viewport width. */
-    let before: { width: number; top: number; left: number; height: number; version: string } | null = null;
+    /** The board's place on the page (not on the screen: scrolling moves nothing), at this viewport width, with the
+     * page's notices (connection, errors, a new version) and the height of everything above the board then. */
+    type Place = { width: number; top: number; left: number; version: string; notices: string; above: Map<string, number> };
+    let before: Place | null = null;
     let wasMine = false;
+    const name = (e: Element) => `${e.tagName.toLowerCase()}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).filter((c) => !c.startsWith('s-')).join('.')}` : ''}`;
+    /** Each element that lies before the board in the page's flow (a preceding sibling of the board or of one of its
+     * ancestors), by its path, with its height. */
+    const above = (board: Element): Map<string, number> => {
+      const heights = new Map<string, number>();
+      for (let e: Element | null = board; e && e !== document.body; e = e.parentElement)
+        for (let s = e.previousElementSibling, i = 0; s; s = s.previousElementSibling, i++) heights.set(`${name(e.parentElement!)} > ${name(s)}#${i}`, Math.round(s.getBoundingClientRect().height));
+      return heights;
+    };
     const look = () => {
       const board = document.querySelector('[data-board]');
       const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open]');
       if (!board) return;
       const r = board.getBoundingClientRect();
-      const at = { width: innerWidth, top: Math.round(r.top + scrollY), left: Math.round(r.left + scrollX), height: Math.round(r.height), version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?' };
-      if (mine && !wasMine && before && before.width === at.width && (before.top !== at.top || before.left !== at.left))
-        shifts.push(`the board moved when the turn started at version ${at.version} (${at.width} px wide): from ${before.left},${before.top} to ${at.left},${at.top}`);
+      const at: Place = {
+        width: innerWidth,
+        top: Math.round(r.top + scrollY),
+        left: Math.round(r.left + scrollX),
+        version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?',
+        notices: [...document.querySelectorAll('main .banner, [data-testid=new-version]')].map((n) => n.textContent?.trim()).join(' | '),
+        above: above(board),
+      };
+      if (mine && !wasMine && before && before.width === at.width && before.notices === at.notices && (before.top !== at.top || before.left !== at.left)) {
+        const changed = [...new Set([...before.above.keys(), ...at.above.keys()])]
+          .filter((k) => before!.above.get(k) !== at.above.get(k))
+          .map((k) => `${k} ${before!.above.get(k) ?? 'absent'} → ${at.above.get(k) ?? 'absent'} px`);
+        shifts.push(`the board moved when the turn started at version ${at.version} (${at.width} px wide): from ${before.left},${before.top} to ${at.left},${at.top}${changed.length ? `; above it: ${changed.join(', ')}` : ''}`);
+      }
       if (!mine) before = at;
       wasMine = mine;
     };
@@ -80,6 +104,9 @@ async function watchBoard(page: Page): Promise<void> {
     look();
   });
 }
+
+/** The board's moves at a turn's start that the watcher saw since it was last asked (and forgets them). */
+export const boardShifts = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __boardShifts?: string[] }).__boardShifts?.splice(0) ?? []);
 
 /** Every rule at the page's present size, in the first settled frame (./settle.ts: nothing is measured on its way
  * somewhere); the page's scroll position is given back afterwards. */
@@ -286,8 +313,7 @@ export function layoutAudit(): LayoutAudit {
       await page.setViewportSize(own);
       await frames(page);
     }
-    const shifts = await page.evaluate(() => (window as unknown as { __boardShifts?: string[] }).__boardShifts?.splice(0) ?? []);
-    for (const s of shifts) found.push(`${name}: ${s}`);
+    for (const s of await boardShifts(page)) found.push(`${name}: ${s}`);
     for (const s of await tapShifts(page)) found.push(`${name}: ${s}`);
     checks++;
     ms += Date.now() - started;
