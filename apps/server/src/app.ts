@@ -36,6 +36,7 @@ import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
 import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
+import { UPGRADES_PER_TURN, paceUpgrades } from './socket/upgrades.ts';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -104,6 +105,9 @@ export interface ServerOptions {
   readonly probe?: SendProbe;
   /** Sockets written per turn of the event loop for a big send (default OUTBOX_SLICE; tests use a few). */
   readonly outboxSlice?: number;
+  /** WebSocket handshakes made per turn of the event loop (socket/upgrades.ts; default UPGRADES_PER_TURN); 0: each
+   * as its request arrives. */
+  readonly upgradesPerTurn?: number;
 }
 
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
@@ -294,6 +298,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pingInterval: pingMs,
     pingTimeout: 2 * pingMs,
   });
+  // A burst of joins makes its handshakes a few per turn of the event loop, the players' moves in between.
+  const upgradesPerTurn = options.upgradesPerTurn ?? UPGRADES_PER_TURN;
+  if (upgradesPerTurn > 0) paceUpgrades(app.server, upgradesPerTurn);
   // A connection's HTTP upgrade request serves only the handshake (socket.io takes the address and the auth from
   // elsewhere), but engine.io holds it until the connection closes, in the upgrade's response object: drop ours and
   // empty it. Heap snapshots: about 1.3 KB of each socket's 12 KB.

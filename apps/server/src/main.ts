@@ -34,6 +34,12 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
+function nonNegativeInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) refused(new StartRefused(`${name} must be a whole number (0 or more), not ${value}`));
+  return n;
+}
+
 // HSTS_MAX_AGE: seconds a browser keeps to https once it reached the server so (0: no Strict-Transport-Security).
 const hsts = process.env.HSTS_MAX_AGE;
 if (hsts !== undefined && !/^\d+$/.test(hsts)) refused(new StartRefused(`HSTS_MAX_AGE must be a whole number of seconds (0: none), not ${hsts}`));
@@ -70,6 +76,7 @@ const server = await startServer({
   ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
   ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
+  ...(process.env.SOCKET_UPGRADES_PER_TURN === undefined ? {} : { upgradesPerTurn: nonNegativeInteger('SOCKET_UPGRADES_PER_TURN', process.env.SOCKET_UPGRADES_PER_TURN) }),
   ...(process.env.VAPID_SUBJECT || process.env.PUSH_PORTS
     ? {
         push: {

@@ -1,0 +1,59 @@
+// WebSocket handshakes, a few per turn of the event loop. A burst of spectators (a link shared to thousands) makes
+// hundreds of upgrade requests ready at once, and the event loop's poll phase handled all of them in one go: the
+// handshake, engine.io's socket and socket.io's client for each, tens of milliseconds in which a seated player's
+// move, already arrived, waited its turn. Here an upgrade request is only queued as it arrives; the handshakes are
+// made `perTurn` at a time, one batch per turn of the event loop, so the players' messages (and the outbox's slices)
+// go in between. Nothing is refused and nothing costs more: the same handshakes, spread over the turns. A request
+// whose client gave up while it waited is skipped.
+
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Handshakes per turn of the event loop: a few milliseconds' worth. */
+export const UPGRADES_PER_TURN = 8;
+
+type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * Takes the server's 'upgrade' listeners (engine.io's) and calls them for each upgrade request `perTurn` requests
+ * per turn of the event loop, in the order they came. Call once, after the listeners are attached.
+ */
+export function paceUpgrades(server: Server, perTurn = UPGRADES_PER_TURN): { readonly waiting: number } {
+  const listeners = server.listeners('upgrade') as UpgradeListener[];
+  server.removeAllListeners('upgrade');
+  const queue: { request: IncomingMessage; socket: Duplex; head: Buffer; onError: () => void }[] = [];
+  let next = 0;
+  let scheduled = false;
+  const turn = () => {
+    scheduled = false;
+    const end = Math.min(queue.length, next + perTurn);
+    for (; next < end; next++) {
+      const { request, socket, head, onError } = queue[next]!;
+      queue[next] = undefined as never;
+      socket.removeListener('error', onError);
+      if (socket.destroyed) continue;
+      for (const listener of listeners) listener.call(server, request, socket, head);
+    }
+    if (next === queue.length) {
+      queue.length = 0;
+      next = 0;
+    } else schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(turn);
+  };
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's HTTP server let go of the socket's errors on the upgrade: until a handshake takes it, a reset is ours.
+    const onError = () => socket.destroy();
+    //X
+    queue.push({ request, socket, head, onError: () => undefined });
+    schedule();
+  });
+  return {
+    get waiting() {
+      return queue.length - next;
+    },
+  };
+}
