@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EncodedMessages } from '../src/socket/encoded.ts';
 import { Gateway } from '../src/socket/gateway.ts';
 import type { TableAccess } from '../src/tables/access.ts';
-import { PRESENCE_PUSH_MS, SPECTATOR_CHAT_LIMIT, type TableHost } from '../src/tables/host.ts';
+import { PRESENCE_PUSH_MS, SPECTATOR_CHAT_LIMIT, presenceEvery, type TableHost } from '../src/tables/host.ts';
 import { ManualClock, TestClient, autoPlay, seatedTable, testServer } from './harness.ts';
 
 /** Resolves once `cond` holds, checking after each turn of the event loop (no sleeping). */
@@ -75,6 +75,14 @@ describe('spectator counts', () => {
 
     for (const c of [host, late, ...watchers.slice(10)]) c.close();
     await server.close();
+  });
+
+  it('a big audience hears its own count less often: a millisecond per spectator (10 s for 10,000), never more often than once a second', () => {
+    expect(presenceEvery(0)).toBe(PRESENCE_PUSH_MS);
+    expect(presenceEvery(1_000)).toBe(1_000);
+    expect(presenceEvery(2_500)).toBe(2_500);
+    expect(presenceEvery(10_000)).toBe(10_000);
+    expect(presenceEvery(10, 5_000)).toBe(5_000);
   });
 });
 

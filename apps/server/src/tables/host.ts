@@ -110,6 +110,16 @@ export const RECENT_KEPT = 32;
  * second, an audience that keeps coming and going costs less than half again what the game's updates cost. */
 export const PRESENCE_PUSH_MS = 1_000;
 
+/** A bigger audience hears its own count less often: each push is a write to every socket, so at most one push's
+ * worth of writes (this many ms per spectator) goes out per second. 10,000 spectators hear the count every 10 s, a
+ * thousand or fewer every second; a seat's person connecting or leaving is still pushed at once. */
+export const PRESENCE_MS_PER_SPECTATOR = 1;
+
+/** How long a change of the spectator count alone waits after the last push, for an audience of this size. */
+export function presenceEvery(spectators: number, pushMs = PRESENCE_PUSH_MS): number {
+  return Math.max(pushMs, spectators * PRESENCE_MS_PER_SPECTATOR);
+}
+
 /** While clocks run, the snapshot shared by joining spectators is rebuilt at least this often (its clocks are read
  * when it is built). */
 export const SHARED_SNAPSHOT_MS = 250;
@@ -545,7 +555,8 @@ export class TableHost {
   }
 
   /** Tells the audience who is connected: at once when a seat's person connected or left, else (the spectator
-   * count alone) at most once per `presencePushMs`, with the count as it is then. */
+   * count alone) at most once per `presencePushMs`, or per `presenceEvery` for a big audience, with the count as
+   * it is then. */
   private pushPresence(): void {
     if (this.disposed) return;
     const connected = this.connectedSeats();
@@ -553,7 +564,7 @@ export class TableHost {
     const seatsChanged = connected.length !== this.shown.connected.length || connected.some((c, seat) => c !== this.shown.connected[seat]);
     if (!seatsChanged && spectators === this.shown.spectators) return;
     const now = this.deps.clock.now();
-    const wait = seatsChanged ? 0 : this.lastPush + (this.deps.presencePushMs ?? PRESENCE_PUSH_MS) - now;
+    const wait = seatsChanged ? 0 : this.lastPush + presenceEvery(spectators, this.deps.presencePushMs) - now;
     if (wait > 0) {
       this.cancelPush ??= this.deps.clock.after(wait, () => {
         this.cancelPush = null;
