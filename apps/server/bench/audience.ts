@@ -106,12 +106,16 @@ async function buildServer(): Promise<string> {
 
 let serverMain = '';
 
+/** SERVER_NODE_FLAGS="--single-threaded-gc …": Node's flags for our server's processes only (the clients and the
+ * floors as they are), to try a setting of the runtime against the same run without it. */
+const serverFlags = (): string[] => (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** Our server as a child process (SQLite, or the cluster's env), with BENCH_SENT_LOG. */
 async function startOurs(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; dir: string; sentLog: string }> {
   const dir = temporary('razzia-audience-');
   const sentLog = join(dir, 'sent.log');
   const log = openSync(join(dir, 'server.log'), 'a');
-  const child = spawnWithFds([...profiled(), serverMain], {
+  const child = spawnWithFds([...profiled(), ...serverFlags(), serverMain], {
     env: {
       ...process.env,
       PORT: '0',
