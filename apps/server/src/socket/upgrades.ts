@@ -47,8 +47,8 @@ export function paceUpgrades(server: Server, perTurn = UPGRADES_PER_TURN): { rea
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node's HTTP server let go of the socket's errors on the upgrade: until a handshake takes it, a reset is ours.
     const onError = () => socket.destroy();
-    //X
-    queue.push({ request, socket, head, onError: () => undefined });
+    socket.on('error', onError);
+    queue.push({ request, socket, head, onError });
     schedule();
   });
   return {
