@@ -110,9 +110,10 @@ export const RECENT_KEPT = 32;
  * second, an audience that keeps coming and going costs less than half again what the game's updates cost. */
 export const PRESENCE_PUSH_MS = 1_000;
 
-/** A bigger audience hears its own count less often: each push is a write to every socket, so at most one push's
- * worth of writes (this many ms per spectator) goes out per second. 10,000 spectators hear the count every 10 s, a
- * thousand or fewer every second; a seat's person connecting or leaving is still pushed at once. */
+/** A bigger audience hears its own count less often: each push is a write to every socket, so this many ms per
+ * spectator between pushes keeps the count's writes to about a thousand a second, whatever the audience. 10,000
+ * spectators hear the count every 10 s, a thousand or fewer every second; a seat's person connecting or leaving is
+ * still pushed at once. */
 export const PRESENCE_MS_PER_SPECTATOR = 1;
 
 /** How long a change of the spectator count alone waits after the last push, for an audience of this size. */
