@@ -28,15 +28,11 @@ const createMatch = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(process.env.CREATE_LIMIT ?? 
 if (process.env.CREATE_LIMIT !== undefined && !createMatch) refused(new StartRefused(`CREATE_LIMIT must look like 20/12, not ${process.env.CREATE_LIMIT}`));
 const createLimit = createMatch ? { burst: Number(createMatch[1]), perSecond: Number(createMatch[2]) / 60 } : undefined;
 
-function positiveInteger(name: string, value: string): number {
+/** A setting that is a whole number of at least `least` (1 unless said), or a refusal to start that says so. */
+function wholeNumber(name: string, value: string, least = 1): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) refused(new StartRefused(`${name} must be a whole number above 0, not ${value}`));
-  return n;
-}
-
-function nonNegativeInteger(name: string, value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) refused(new StartRefused(`${name} must be a whole number (0 or more), not ${value}`));
+  if (value.trim() === '' || !Number.isInteger(n) || n < least)
+    refused(new StartRefused(`${name} must be a whole number ${least === 1 ? 'above 0' : `of ${least} or more`}, not ${value}`));
   return n;
 }
 
@@ -68,21 +64,21 @@ const server = await startServer({
   ...(botDelayMs === undefined ? {} : { botDelayMs }),
   ...(rateLimit === undefined ? {} : { rateLimit }),
   ...(createLimit === undefined ? {} : { createLimit }),
-  ...(process.env.CONNECTION_LIMIT === undefined ? {} : { connectionLimit: positiveInteger('CONNECTION_LIMIT', process.env.CONNECTION_LIMIT) }),
+  ...(process.env.CONNECTION_LIMIT === undefined ? {} : { connectionLimit: wholeNumber('CONNECTION_LIMIT', process.env.CONNECTION_LIMIT) }),
   ...(process.env.WEB_BUILD_DIR ? { webBuildDir: process.env.WEB_BUILD_DIR } : {}),
   sqliteSynchronous: process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-  ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: positiveInteger('LEASE_MS', process.env.LEASE_MS) }),
+  ...(process.env.LEASE_MS === undefined ? {} : { leaseMs: wholeNumber('LEASE_MS', process.env.LEASE_MS) }),
   ...(process.env.NODE_ID ? { nodeId: process.env.NODE_ID } : {}),
-  ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: positiveInteger('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
-  ...(process.env.SOCKET_UPGRADES_PER_TURN === undefined ? {} : { upgradesPerTurn: nonNegativeInteger('SOCKET_UPGRADES_PER_TURN', process.env.SOCKET_UPGRADES_PER_TURN) }),
+  ...(process.env.SOCKET_PING_MS === undefined ? {} : { pingMs: wholeNumber('SOCKET_PING_MS', process.env.SOCKET_PING_MS) }),
+  ...(process.env.SOCKET_UPGRADES_PER_TURN === undefined ? {} : { upgradesPerTurn: wholeNumber('SOCKET_UPGRADES_PER_TURN', process.env.SOCKET_UPGRADES_PER_TURN, 0) }),
   ...(process.env.VAPID_SUBJECT || process.env.PUSH_PORTS
     ? {
         push: {
           ...(process.env.VAPID_SUBJECT ? { subject: process.env.VAPID_SUBJECT } : {}),
           // PUSH_PORTS=443,8443: the ports a push service may listen on (default 443 only).
-          ...(process.env.PUSH_PORTS ? { endpoints: { ports: process.env.PUSH_PORTS.split(',').map((p) => positiveInteger('PUSH_PORTS', p.trim())) } } : {}),
+          ...(process.env.PUSH_PORTS ? { endpoints: { ports: process.env.PUSH_PORTS.split(',').map((p) => wholeNumber('PUSH_PORTS', p.trim())) } } : {}),
         },
       }
     : {}),

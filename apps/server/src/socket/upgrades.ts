@@ -22,22 +22,15 @@ export function paceUpgrades(server: Server, perTurn = UPGRADES_PER_TURN): { rea
   const listeners = server.listeners('upgrade') as UpgradeListener[];
   server.removeAllListeners('upgrade');
   const queue: { request: IncomingMessage; socket: Duplex; head: Buffer; onError: () => void }[] = [];
-  let next = 0;
   let scheduled = false;
   const turn = () => {
     scheduled = false;
-    const end = Math.min(queue.length, next + perTurn);
-    for (; next < end; next++) {
-      const { request, socket, head, onError } = queue[next]!;
-      queue[next] = undefined as never;
+    for (const { request, socket, head, onError } of queue.splice(0, perTurn)) {
       socket.removeListener('error', onError);
       if (socket.destroyed) continue;
       for (const listener of listeners) listener.call(server, request, socket, head);
     }
-    if (next === queue.length) {
-      queue.length = 0;
-      next = 0;
-    } else schedule();
+    if (queue.length > 0) schedule();
   };
   const schedule = () => {
     if (scheduled) return;
@@ -53,7 +46,7 @@ export function paceUpgrades(server: Server, perTurn = UPGRADES_PER_TURN): { rea
   });
   return {
     get waiting() {
-      return queue.length - next;
+      return queue.length;
     },
   };
 }
