@@ -110,6 +110,16 @@ export interface ServerOptions {
   readonly upgradesPerTurn?: number;
 }
 
+/**
+ * Connections the kernel holds for the server between their TCP handshake and the server taking them (listen's
+ * backlog; Linux caps it at net.core.somaxconn, 4,096 by default since 5.4). Node takes one connection from it per
+ * turn of its event loop, so while the loop is busy (an update being written to thousands) a crowd joining at once
+ * piles up there: past Node's default, 511, the kernel dropped the newest, and each was tried again by its client
+ * 1, then 2, 4, 8 s later (docs/benchmarks.md, 2026-11-29: 10,703 drops in one burst of 10,000). Here they wait in
+ * order instead.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:razzia-online@localhost';
 
@@ -406,7 +416,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const limits: SweepLimits = { ...DEFAULT_SWEEP, ...(cluster ? { finishedMs: 2_000 } : {}), ...options.sweep };
   const sweeper = setInterval(() => registry.sweep(clock.now(), limits), options.sweep?.everyMs ?? (cluster ? 2_000 : 60_000));
   sweeper.unref();
-  const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
+  const address = await app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG });
   const port = (app.server.address() as { port: number }).port;
   const url = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost');
   logger.info(

@@ -2,11 +2,15 @@
 // handshake `perTurn` at a time, every one of them in the end, and a client that resets while it waits costs the
 // server nothing but its place in the queue. A real HTTP server on loopback and raw TCP clients.
 
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LISTEN_BACKLOG } from '../src/app.ts';
 import { paceUpgrades } from '../src/socket/upgrades.ts';
+import { testServer } from './harness.ts';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -76,5 +80,20 @@ describe('paced WebSocket handshakes', () => {
     const next = upgrade(port, '/next');
     expect(await next.answered).toBe('HTTP/1.1 101 Switching Protocols');
     expect(handled).toEqual(['/next']);
+  });
+});
+
+describe('the listening socket', () => {
+  it("holds a crowd's connections until the server takes them: its backlog is LISTEN_BACKLOG, or the kernel's cap", async () => {
+    const running = await testServer();
+    try {
+      // The listening socket as the kernel reports it: for a listener, ss's Send-Q column is the backlog.
+      const line = execFileSync('ss', ['-Hltn', `sport = :${running.port}`], { encoding: 'utf8' }).trim();
+      const backlog = Number(line.split(/\s+/)[2]);
+      const cap = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+      expect(backlog).toBe(Math.min(LISTEN_BACKLOG, cap)); // not Node's default, 511, which a crowd's joins overflowed
+    } finally {
+      await running.close();
+    }
   });
 });
