@@ -202,7 +202,7 @@ describe('Dorra’s Razzia in real browsers', () => {
     let helped = false;
     const phoneDuring = async (page: Page) => {
       // Every few decisions in the other two languages as well, at each size.
-      await layout.check(page, 'phone (nl)', { also: [SMALL_PHONE], every: 3, languages: { in: ['en', 'es'], every: 8 } });
+      await layout.check(page, 'phone (nl)', { also: [SMALL_PHONE], languages: { in: ['en', 'es'], every: 8 } });
       const handCard = page.locator('section.hand [data-testid=card-help]').first();
       // Not while proposing: the proposal, pinned to the bottom of the phone, is as tall as the screen leaves under
       // the status line, so no scroll brings the hand out from under it (a tap there would press the proposal).

@@ -405,7 +405,7 @@ describe('a whole game in real browsers', () => {
     };
     const phoneDuring = async (page: Page) => {
       phoneTops.push(await boardTop(page));
-      await layout.check(page, 'phone', { also: [SMALL_PHONE], every: 3, languages: { in: ['nl', 'es'], every: 12 } });
+      await layout.check(page, 'phone', { also: [SMALL_PHONE], languages: { in: ['nl', 'es'], every: 12 } });
       const idle = await idleSlot(page);
       if (idle !== null) idleSlots.push(idle);
       phoneStep++;

@@ -72,7 +72,7 @@ function watchMoments(name: string, seen: Seen, spectator: Page) {
     seen.moves++;
     const phone = name === 'phone';
     // Every few decisions in the other two languages as well, at each size.
-    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], every: 3, languages: { in: ['en', 'nl'], every: 8 } } : { languages: { in: ['nl', 'es'], every: 8 } });
+    await layout.check(page, `${name}${phone ? ' (es)' : ''}`, phone ? { also: [SMALL_PHONE], languages: { in: ['en', 'nl'], every: 8 } } : { languages: { in: ['nl', 'es'], every: 8 } });
     const snap = async (moment: string, focus?: string) => {
       if (focus) await page.locator(focus).last().scrollIntoViewIfNeeded();
       await (phone ? view(page, `robbery-${moment}-${name}`) : shot(page, `robbery-${moment}-${name}`));
