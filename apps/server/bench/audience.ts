@@ -4,7 +4,7 @@
 // server's send of each update (stamped where it sends, under the bench-only BENCH_SENT_LOG) to its last
 // spectator's receipt; the players' own move → all four seats updated, before, during and after the burst; the
 // server's CPU per update per 1,000 spectators (/proc) and its memory per spectator; spectators that failed to
-// join or were cut. In the same run, the floors: a bare socket.io server broadcasting the same bytes at the same
+// join or were cut, and connections the kernel turned away at a full accept queue while they joined. In the same run, the floors: a bare socket.io server broadcasting the same bytes at the same
 // rate to a room of N (audience/bare.ts), and boardgame.io 0.50 with N spectators on its benchmark game. Then
 // three processes behind Redis (PostgreSQL store), the spectators spread over all three, counting what crosses
 // Redis per update.
@@ -84,6 +84,24 @@ function temporary(prefix: string): string {
 /** A child with a raised open-files limit (thousands of sockets each): through sh, which execs it. */
 function spawnWithFds(args: readonly string[], options: SpawnOptions): ChildProcess {
   return track(spawn('sh', ['-c', 'ulimit -n 65536 2>/dev/null; exec "$@"', 'sh', process.execPath, ...args], { cwd: repo, ...options }));
+}
+
+/**
+ * Connections the kernel turned away because a listening socket's accept queue was full (TcpExt ListenOverflows in
+ * /proc/net/netstat, the whole machine's, since boot), or null where it cannot be read. Each one is tried again by
+ * its client a second or more later: a join that waited there shows as a connecting time of a second and more.
+ */
+function listenOverflows(): number | null {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.trim().split(/\s+/));
+    const i = names?.indexOf('ListenOverflows') ?? -1;
+    return i > 0 && values?.[i] !== undefined ? Number(values[i]) : null;
+  } catch {
+    return null;
+  }
 }
 
 function rssBytes(pid: number): number {
@@ -232,6 +250,7 @@ class Workers {
    * with the others'. */
   async join(mode: Mode, urls: readonly string[], table: string, total: number, spreadMs: number, startAt = monotonicMs() + 300) {
     const n = this.children.length;
+    const overflows0 = listenOverflows();
     const replies = await Promise.all(
       this.children.map((child, w) =>
         this.ask(child, { type: 'join', mode, urls, table, first: w, step: n, count: Math.ceil((total - w) / n), total, startAt, spreadMs }, 'joined'),
@@ -245,6 +264,7 @@ class Workers {
       reasons,
       joinMs: replies.flatMap((r) => r.joinMs),
       connectMs: replies.flatMap((r) => r.connectMs),
+      dropped: overflows0 === null ? null : (listenOverflows() ?? overflows0) - overflows0,
     };
   }
 
@@ -452,7 +472,7 @@ function streamErrors(r: Reported): string {
 
 function joinedLine(r: Result): string {
   const reasons = Object.entries(r.joined.reasons).map(([why, k]) => `${k}× ${why}`).join('; ');
-  return `joined ${r.joined.joined}/${r.n} in ${r.burstSeconds.toFixed(1)} s (failed ${r.joined.failed}${reasons ? `: ${reasons}` : ''}, cut ${r.report.cut}); join → snapshot p50 ${fmt(p(r.joined.joinMs, 50))}, p99 ${fmt(p(r.joined.joinMs, 99))} (connecting p50 ${fmt(p(r.joined.connectMs, 50))}, p99 ${fmt(p(r.joined.connectMs, 99))})`;
+  return `joined ${r.joined.joined}/${r.n} in ${r.burstSeconds.toFixed(1)} s (failed ${r.joined.failed}${reasons ? `: ${reasons}` : ''}, cut ${r.report.cut}); join → snapshot p50 ${fmt(p(r.joined.joinMs, 50))}, p99 ${fmt(p(r.joined.joinMs, 99))} (connecting p50 ${fmt(p(r.joined.connectMs, 50))}, p99 ${fmt(p(r.joined.connectMs, 99))})${r.joined.dropped === null ? '' : `; turned away at a full accept queue ${r.joined.dropped}`}`;
 }
 
 const isGame = (kind: string) => kind === 'game';
