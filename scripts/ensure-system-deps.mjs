@@ -1,6 +1,7 @@
 // Installs what the tests need from outside npm on a fresh machine, from Debian's packages: Chromium for the
 // browser tests, PostgreSQL and Redis for the server's store and cluster tests, nginx for the test of the
-// documented proxy, iproute2's ss for a listening socket's backlog (they start their own servers in temporary directories; nothing is configured system-wide). Idempotent and quick when everything is present.
+// documented proxy, iproute2's ss for a listening socket's backlog (they start their own servers in temporary
+// directories; nothing is configured system-wide). Idempotent and quick when everything is present.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
