@@ -4,8 +4,9 @@
 // server's send of each update (stamped where it sends, under the bench-only BENCH_SENT_LOG) to its last
 // spectator's receipt; the players' own move → all four seats updated, before, during and after the burst; the
 // server's CPU per update per 1,000 spectators (/proc) and its memory per spectator; spectators that failed to
-// join or were cut, and connections the kernel turned away at a full accept queue while they joined. In the same run, the floors: a bare socket.io server broadcasting the same bytes at the same
-// rate to a room of N (audience/bare.ts), and boardgame.io 0.50 with N spectators on its benchmark game. Then
+// join or were cut, and connections the kernel turned away at a full accept queue while they joined. In the same
+// run, the floors: a bare socket.io server broadcasting the same bytes at the same rate to a room of N
+// (audience/bare.ts), and boardgame.io 0.50 with N spectators on its benchmark game. Then
 // three processes behind Redis (PostgreSQL store), the spectators spread over all three, counting what crosses
 // Redis per update.
 

@@ -36,7 +36,7 @@ import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
 import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
-import { UPGRADES_PER_TURN, paceUpgrades } from './socket/upgrades.ts';
+import { LISTEN_BACKLOG, UPGRADES_PER_TURN, paceUpgrades } from './socket/upgrades.ts';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -109,16 +109,6 @@ export interface ServerOptions {
    * as its request arrives. */
   readonly upgradesPerTurn?: number;
 }
-
-/**
- * Connections the kernel holds for the server between their TCP handshake and the server taking them (listen's
- * backlog; Linux caps it at net.core.somaxconn, 4,096 by default since 5.4). Node takes one connection from it per
- * turn of its event loop, so while the loop is busy (an update being written to thousands) a crowd joining at once
- * piles up there: past Node's default, 511, the kernel dropped the newest, and each was tried again by its client
- * 1, then 2, 4, 8 s later (docs/benchmarks.md, 2026-11-29: 10,703 drops in one burst of 10,000). Here they wait in
- * order instead.
- */
-export const LISTEN_BACKLOG = 4096;
 
 /** VAPID's contact when none is configured (VAPID_SUBJECT): push services may write to it about abuse. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:razzia-online@localhost';

@@ -8,8 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LISTEN_BACKLOG } from '../src/app.ts';
-import { paceUpgrades } from '../src/socket/upgrades.ts';
+import { LISTEN_BACKLOG, paceUpgrades } from '../src/socket/upgrades.ts';
 import { testServer } from './harness.ts';
 
 let server: Server | undefined;

@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttp } from 'node:http';
 import { Server } from 'socket.io';
+import { LISTEN_BACKLOG } from '../../src/socket/upgrades.ts';
 
 /** From the parent. */
 export type BareOrder =
@@ -66,5 +67,5 @@ process.on('message', (order: BareOrder) => {
 });
 process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0)); // a normal exit: --cpu-prof writes its profile
-// The listen backlog ours has (LISTEN_BACKLOG in src/app.ts): a crowd's connections wait for either server alike.
-http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => process.send?.({ type: 'listening', port: (http.address() as AddressInfo).port } satisfies BareReport));
+// The listen backlog ours has: a crowd's connections wait for either server alike.
+http.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, () => process.send?.({ type: 'listening', port: (http.address() as AddressInfo).port } satisfies BareReport));

@@ -4,10 +4,21 @@
 // move, already arrived, waited its turn. Here an upgrade request is only queued as it arrives; the handshakes are
 // made `perTurn` at a time, one batch per turn of the event loop, so the players' messages (and the outbox's slices)
 // go in between. Nothing is refused and nothing costs more: the same handshakes, spread over the turns. A request
-// whose client gave up while it waited is skipped.
+// whose client gave up while it waited is skipped. Before any of this, a joining connection waits in the kernel's
+// accept queue, whose length the server asks for when it listens (LISTEN_BACKLOG).
 
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+
+/**
+ * Connections the kernel holds for the server between their TCP handshake and the server taking them (listen's
+ * backlog; Linux caps it at net.core.somaxconn, 4,096 by default since 5.4). Node takes one connection from it per
+ * turn of its event loop, so while the loop is busy (an update being written to thousands) a crowd joining at once
+ * piles up there: past Node's default, 511, the kernel dropped the newest, and each was tried again by its client
+ * 1, then 2, 4, 8 s later (docs/benchmarks.md, 2026-11-29: 10,703 drops in one burst of 10,000). Here they wait in
+ * order instead.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** Handshakes per turn of the event loop: a few milliseconds' worth. */
 export const UPGRADES_PER_TURN = 8;
