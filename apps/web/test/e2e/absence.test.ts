@@ -4,7 +4,7 @@
 // razzia.test.ts's whole game, so the two run side by side.) The shared steps are in ./support.ts.
 
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, HANG_MS, LOOK_AGAIN_MS, PHONE, addBot, moved, nextState, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
+import { DESKTOP, HANG_MS, LOOK_AGAIN_MS, PHONE, addBot, boardPlace, moved, nextState, nextTurn, openTable, shot, startGame, takeSeat, useE2E, version, view } from './support.ts';
 
 const e2e = useE2E();
 
@@ -89,6 +89,14 @@ describe('people missing from a table', () => {
     await host.waitForSelector('.log li:has-text("Wim is back and plays again")');
     await shot(again, 'stood-in-phone');
     await e2e.audit(again, 'stood in, phone');
+    // Told in the turn bar, in place of its words; dismissed, the words come back and the table under the bar does not
+    // move under the thumb that tapped (the bar keeps its height).
+    expect(await again.locator('.status [data-testid=stood-in]').count()).toBe(1);
+    const place = await boardPlace(again);
+    await again.locator('[data-testid=stood-in] button').click();
+    await again.waitForSelector('[data-testid=stood-in]', { state: 'detached', timeout: HANG_MS });
+    expect(await again.locator('[data-testid=status]').isVisible()).toBe(true);
+    expect(await boardPlace(again)).toEqual(place);
     e2e.expectClean();
   });
 });

@@ -121,7 +121,7 @@ describe('the audits look at a settled page', () => {
     const page = await (await browser.newContext()).newPage();
     await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board fixture</title></head>
       <body style="margin: 0"><main>
-        <div class="banner" role="status" style="height: 49px">offline — reconnecting</div>
+        <div class="banner" role="status" data-notice="connection" style="height: 49px">offline — reconnecting</div>
         <div class="status" style="height: 40px">Ann's turn</div>
         <div data-board style="height: 100px">The board</div>
         <div data-testid="actions"><button disabled>Play</button></div>

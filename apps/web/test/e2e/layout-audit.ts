@@ -74,7 +74,7 @@ export async function watchBoard(page: Page): Promise<void> {
         top: Math.round(r.top + scrollY),
         left: Math.round(r.left + scrollX),
         version: document.querySelector<HTMLElement>('[data-version]')?.dataset.version ?? '?',
-        notices: [...document.querySelectorAll('main .banner, [data-testid=new-version]')].map((n) => n.textContent?.trim()).join(' | '),
+        notices: [...document.querySelectorAll('main [data-notice], [data-testid=new-version]')].map((n) => n.textContent?.trim()).join(' | '),
         above: above(board),
       };
       if (mine && !wasMine && before && before.width === at.width && before.notices === at.notices && (before.top !== at.top || before.left !== at.left)) {

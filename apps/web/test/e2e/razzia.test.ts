@@ -19,6 +19,7 @@ import {
   HANG_MS,
   PHONE,
   addBot,
+  boardPlace,
   dismissMoment,
   fixtures,
   moved,
@@ -721,13 +722,17 @@ describe('a whole game in real browsers', () => {
     await startGame(phone);
     expect(await nextTurn(phone)).toBe('act');
     const at = await version(phone);
+    const place = await boardPlace(phone);
 
     offline = true;
     for (const s of sockets.splice(0)) {
       await s.page.close();
       await s.server.close();
     }
-    await expect.poll(() => phone.locator('[role=status]').first().textContent()).toMatch(/Offline — reconnecting/);
+    // Told in the turn bar, in place of its words: the table under it stays where it was.
+    await expect.poll(() => phone.locator('.status [data-testid=connection][role=status]').textContent()).toMatch(/Offline — reconnecting/);
+    expect(await phone.locator('[data-testid=status]').isVisible()).toBe(false);
+    expect(await boardPlace(phone)).toEqual(place);
     // Nothing can be sent: every decision greyed out; a key press sends nothing and no error is made up.
     await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBe(0);
     expect(await phone.locator('[data-testid=actions] button:disabled').count()).toBeGreaterThan(0);
@@ -741,6 +746,8 @@ describe('a whole game in real browsers', () => {
     await phone.waitForSelector('text=Offline — reconnecting', { state: 'detached', timeout: HANG_MS });
     await expect.poll(() => phone.locator('[data-testid=actions] button:enabled').count()).toBeGreaterThan(0);
     expect(await version(phone)).toBe(at);
+    expect(await phone.locator('[data-testid=status]').isVisible()).toBe(true);
+    expect(await boardPlace(phone)).toEqual(place);
     expect(await phone.locator('[role=alert]').count()).toBe(0);
     await phone.locator('[data-testid=actions] button[data-action]:enabled').first().click();
     await moved(phone, at);

@@ -240,6 +240,13 @@ export interface ShotOptions {
   readonly moving?: boolean;
 }
 
+/** Where the game's board lies on the settled page (its top, in page pixels: scrolling moves nothing) and how far the
+ * page is scrolled: what must not change when a notice comes, goes or is dismissed. */
+export async function boardPlace(page: Page): Promise<{ top: number; scrollY: number }> {
+  await settle(page);
+  return page.evaluate(() => ({ top: Math.round(document.querySelector('[data-board]')!.getBoundingClientRect().top + scrollY), scrollY: Math.round(scrollY) }));
+}
+
 /** A full-page screenshot of the settled page (./settle.ts) in apps/web/test-artifacts/<name>.png. */
 export async function shot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
   if (!options.moving) await settle(page);
