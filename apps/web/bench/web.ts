@@ -46,6 +46,8 @@ export interface Weight {
   /** The longest task of the page during play (ms), and how many passed 200 ms. */
   readonly longest: number;
   readonly over200: number;
+  /** The tasks over 200 ms by what the page had last changed when each ended ("moment opens": 2). */
+  readonly when: Readonly<Record<string, number>>;
   readonly over: boolean;
   /** With --profile: the functions that took the most time by themselves, in words. */
   readonly hot?: string[];
@@ -85,7 +87,22 @@ function hottest(profile: Profile, count = 15): string[] {
 /** Watches the page from inside: its element count at every frame it changes, and its long tasks. (A string: tsx
  * names inner functions with a helper the page does not have.) */
 const WATCH = `(() => {
-  const weight = (window.__weight = { peak: 0, peakAt: '', longest: 0, over200: 0 });
+  const weight = (window.__weight = { peak: 0, peakAt: '', longest: 0, over200: 0, when: {} });
+  // What the page was showing when each task over 200 ms ended, the last change before it: the game's start (its
+  // first version drawn), a moment opening or closing, the results, or a move.
+  let last = 'start';
+  let seen = { version: null, dialog: false, results: false };
+  const note = () => {
+    const now = {
+      version: document.querySelector('[data-version]')?.dataset.version ?? null,
+      dialog: !!document.querySelector('dialog[open]'),
+      results: !!document.querySelector('[data-testid=ranking]'),
+    };
+    if (now.results && !seen.results) last = 'results';
+    else if (now.dialog !== seen.dialog) last = now.dialog ? 'moment opens' : 'moment closes';
+    else if (now.version !== seen.version) last = seen.version === null ? 'first drawing' : 'a move';
+    seen = now;
+  };
   const count = () => {
     const n = document.getElementsByTagName('*').length;
     if (n > weight.peak) {
@@ -101,11 +118,16 @@ const WATCH = `(() => {
       queued = false;
       count();
     });
-  }).observe(document, { subtree: true, childList: true });
+    note();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'data-version'] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       weight.longest = Math.max(weight.longest, e.duration);
-      if (e.duration > 200) weight.over200++;
+      if (e.duration > 200) {
+        weight.over200++;
+        note();
+        weight.when[last] = (weight.when[last] ?? 0) + 1;
+      }
     }
   }).observe({ type: 'longtask' });
   count();
@@ -213,7 +235,7 @@ export async function weigh(browser: Browser, url: string, game: string, seats: 
       await page.waitForFunction((v) => !!document.querySelector('[data-testid=ranking], [data-testid=moment][data-blocking=true]') || document.querySelector<HTMLElement>('[data-version]')?.dataset.version !== v, before, { timeout: 60_000, polling: 100 }).catch(() => undefined);
       moves++;
     }
-    const weight = await page.evaluate(() => (window as unknown as { __weight: { peak: number; peakAt: string; longest: number; over200: number } }).__weight);
+    const weight = await page.evaluate(() => (window as unknown as { __weight: { peak: number; peakAt: string; longest: number; over200: number; when: Record<string, number> } }).__weight);
     let hot: string[] | undefined;
     if (options.profile) {
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
@@ -252,7 +274,7 @@ async function main(): Promise<void> {
       const load = loadavg()[0]!.toFixed(2);
       const w = await weigh(browser, server.url, game, seats, { moves: MOVES, profile: PROFILE });
       console.log(
-        `${game} (${seats} seats, ${w.moves} decisions${w.over ? ', to the results' : ''}): peak ${w.peak} elements (at version ${w.peakAt}); longest task ${w.longest} ms, ${w.over200} over 200 ms; load ${load} → ${loadavg()[0]!.toFixed(2)}`,
+        `${game} (${seats} seats, ${w.moves} decisions${w.over ? ', to the results' : ''}): peak ${w.peak} elements (at version ${w.peakAt}); longest task ${w.longest} ms, ${w.over200} over 200 ms${w.over200 ? ` (${Object.entries(w.when).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; load ${load} → ${loadavg()[0]!.toFixed(2)}`,
       );
       if (w.hot) console.log(`  the page's own time, by function (${PROFILE}/${game}.cpuprofile):\n${w.hot.map((l) => `    ${l}`).join('\n')}`);
     }
