@@ -46,9 +46,12 @@ export async function retrying<T>(load: () => Promise<T>, wait: Wait = pause): P
   }
 }
 
-/** Loads ahead of use (a prefetch): a failure is no error here, the real load (through `retrying`) tries again. */
+/** Loads ahead of use (a prefetch), once the page is idle: not in the task that draws what asked for it (a table's
+ * first drawing). A failure is no error here, the real load (through `retrying`) tries again. */
 export function prefetch(load: () => Promise<unknown>): void {
-  retrying(load).catch(() => {});
+  const start = () => void retrying(load).catch(() => {});
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
 }
 
 // Vite's "Unable to preload CSS for <url>": the stylesheet whose <link> failed.
