@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SMALL_PHONE, everyLanguageAt, layoutAudit } from './layout-audit.ts';
-import { DESKTOP, PHONE, addBot, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
+import { DESKTOP, PHONE, addBot, dismissMoment, openTable, playToEnd, shot, startGame, takeSeat, useE2E, view } from './support.ts';
 
 const e2e = useE2E({ botDelayMs: 30 });
 /** The layout audit at every decision of both friends (the phone also as a 360×740 one). */
@@ -115,6 +115,10 @@ function raidEnd(name: string, seen: Seen) {
     await layout.check(page, `raid end, ${name}`, phone ? { also: [SMALL_PHONE], languages: { in: ['en', 'nl'] } } : { languages: { in: ['nl', 'es'] } });
     await (phone ? view(page, `robbery-raid-end-${name}`) : shot(page, `robbery-raid-end-${name}`));
     if (phone) await e2e.audit(page, 'robbery raid end (phone, es)');
+    // Closed, the table is drawn again.
+    if (!phone) return;
+    await dismissMoment(page);
+    expect(await page.locator('[data-version][data-behind-moment]').count()).toBe(0);
   };
 }
 
