@@ -364,6 +364,7 @@ describe('a whole game in real browsers', () => {
       const summary = page.locator('[data-testid=round-summary]');
       await summary.waitFor();
       expect(await summary.locator('li').count()).toBe(5);
+      expect(await page.locator('[data-behind-moment]').count()).toBe(0); // a wide screen draws the table behind it
       expect(await page.locator('[data-moment=round-summary] h2').first().textContent()).toBe('Round 1 is over');
       expect(await summary.locator('[data-testid=next-deal]').textContent()).toMatch(/Round 2:.*opens it/);
       expect(await summary.textContent()).toMatch(/Cheques for round 2/);
@@ -513,9 +514,18 @@ describe('a whole game in real browsers', () => {
       await checkCourt(page, true);
     };
 
+    // On the phone a round's summary takes the screen, and the table behind it is not drawn while it is open
+    // (Moment.svelte: opening a modal dialog over a drawn table works out the whole table's style again).
+    let phoneSummaries = 0;
+    const phoneMoment = async (page: Page) => {
+      if (phoneSummaries++ > 0) return;
+      await page.locator('[data-testid=round-summary]').waitFor();
+      expect(await page.locator('[data-behind-moment]:is([data-version], :has([data-version]))').count()).toBe(1);
+    };
+
     const played = await Promise.all([
       playToEnd(host, { bidder: true, during: hostDuring, onMoment: hostMoment }),
-      playToEnd(phone, { during: phoneDuring }),
+      playToEnd(phone, { during: phoneDuring, onMoment: phoneMoment }),
       playToEnd(elke, { during: elkeDuring }),
       playToEnd(dennis, { keyboard: true, during: dennisDuring }),
     ]);
@@ -526,6 +536,7 @@ describe('a whole game in real browsers', () => {
     expect(played[0]!.bids).toBeGreaterThan(0);
     expect(bidView).toBe(true);
     expect(summaries).toBeGreaterThan(0);
+    expect(phoneSummaries).toBeGreaterThan(0);
     expect(keyBid).toBe(true);
     expect(courtChecked).toBe(true);
     // The auction's place beside the board is always there: the players' panels never moved. On a phone it is
