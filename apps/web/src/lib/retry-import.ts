@@ -46,12 +46,19 @@ export async function retrying<T>(load: () => Promise<T>, wait: Wait = pause): P
   }
 }
 
-/** Loads ahead of use (a prefetch), once the page is idle: not in the task that draws what asked for it (a table's
- * first drawing). A failure is no error here, the real load (through `retrying`) tries again. */
+/** Resolves once the page is idle (at most 2 s from now), so that work started then is not part of the task that draws
+ * what asked for it (a table's first drawing). */
+export function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Loads ahead of use (a prefetch), once the page is idle. A failure is no error here, the real load (through
+ * `retrying`) tries again. */
 export function prefetch(load: () => Promise<unknown>): void {
-  const start = () => void retrying(load).catch(() => {});
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 200);
+  void idle().then(() => retrying(load).catch(() => {}));
 }
 
 // Vite's "Unable to preload CSS for <url>": the stylesheet whose <link> failed.
