@@ -116,7 +116,7 @@ describe('i18n', () => {
     const es = (key: Parameters<typeof translate>[1]) => translate('es', key);
     expect(localName('Greedy bot', es)).toBe('Bot codicioso');
     expect(localName('Random bot 2', es)).toBe('Bot al azar 2');
-    expect(localName('Greedy bot', (key) => translate('nl', key))).toBe('Hebzuchtige bot');
+    expect(localName('Greedy bot', (key) => translate('nl', key))).toBe('Gretige bot');
     expect(localName('Hard bot 2', es)).toBe('Bot difícil 2');
     expect(localName('Easy bot', (key) => translate('nl', key))).toBe('Makkelijke bot');
     expect(localName('Normal bot', (key) => translate('en', key))).toBe('Normal bot');

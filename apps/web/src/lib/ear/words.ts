@@ -63,7 +63,7 @@ const nl: Record<EarWordKey, string> = {
   'guide.intro':
     'Elk spel hier kun je tot het einde spelen met een schermlezer (NVDA, JAWS, VoiceOver, TalkBack) en alleen een toetsenbord. De tafel vertelt wat er gebeurt, zegt wanneer je aan de beurt bent en wat je beslist, en leest de rest voor als je erom vraagt.',
   'guide.hear.title': 'Wat je hoort',
-  'guide.hear.events': 'Elke gebeurtenis van het spel, één keer, in de woorden van het spelverslag: „Hebzuchtige bot bood 9”, „Ronde 2 eindigt”. Meerdere zetten achter elkaar (bots spelen snel) komen als één melding, op volgorde.',
+  'guide.hear.events': 'Elke gebeurtenis van het spel, één keer, in de woorden van het spelverslag: „Gretige bot bood 9”, „Ronde 2 eindigt”. Meerdere zetten achter elkaar (bots spelen snel) komen als één melding, op volgorde.',
   'guide.hear.turn': 'Je beurt, meteen, met wat je beslist en je keuzes. Het toetsenbord komt op je eerste keuze.',
   'guide.hear.chat': 'Wat de anderen in de chat zeggen, zodra ze het zeggen.',
   'guide.decide.title': 'Beslissen',

@@ -17,9 +17,9 @@ const en = {
 export type LevelKey = keyof typeof en;
 
 const nl: Record<LevelKey, string> = {
-  'bot.random.name': 'Willekeurig',
-  'bot.random.about': 'Speelt willekeurig een toegestane zet: goed om de regels te leren.',
-  'bot.greedy.name': 'Hebzuchtig',
+  'bot.random.name': 'Lukraak',
+  'bot.random.about': 'Speelt lukraak een toegestane zet: goed om de regels te leren.',
+  'bot.greedy.name': 'Gretig',
   'bot.greedy.about': 'Grijpt wat nu het meeste oplevert en denkt nooit vooruit.',
   'bot.easy.name': 'Makkelijk',
   'bot.easy.about': 'Denkt even vooruit en probeert een paar dozijn manieren waarop het spel kan lopen.',
