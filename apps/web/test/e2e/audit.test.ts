@@ -153,4 +153,49 @@ describe('the audits look at a settled page', () => {
     expect(await boardShifts(page)).toEqual([]);
     await page.context().close();
   });
+
+  it("the board's watcher keeps the board's place from before a moment that hid the table, and judges the turn after it by that", async () => {
+    const page = await (await browser.newContext()).newPage();
+    // Hidden behind a moment, the table is laid out on its own if measured: here its board 27 px lower (as Robbery's
+    // was on a phone). Nobody sees that place; the board is back where it was once the moment closes.
+    await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Moment fixture</title>
+      <style>[data-behind-moment] { content-visibility: hidden } [data-behind-moment] [data-board] { margin-top: 27px }</style></head>
+      <body style="margin: 0"><main>
+        <div class="game" data-version="1">
+          <div class="status" style="height: 40px">Ann's turn</div>
+          <div data-board style="height: 100px">The board</div>
+          <div data-testid="actions"><button disabled>Play</button></div>
+        </div>
+        <dialog><p>Round 1 is over</p></dialog>
+      </main></body></html>`);
+    await watchBoard(page);
+    const step = (change: string) =>
+      page.evaluate((code) => {
+        const [game, dialog, status, button] = [document.querySelector('.game')!, document.querySelector('dialog')!, document.querySelector<HTMLElement>('.status')!, document.querySelector('button')!];
+        if (code.includes('moment')) {
+          game.setAttribute('data-behind-moment', '');
+          dialog.showModal();
+        }
+        if (code.includes('close')) {
+          game.removeAttribute('data-behind-moment');
+          dialog.close();
+        }
+        if (code.includes('taller')) status.style.height = '80px';
+        if (code.includes('turn')) button.disabled = false;
+        if (code.includes('wait')) button.disabled = true;
+        return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, change);
+    // The moment opens and the watcher looks while it is open; it closes in the same task as this player's turn opens.
+    await step('moment');
+    await step('close turn');
+    expect(await boardShifts(page)).toEqual([]);
+    // A moment after which the table stands elsewhere is still a move.
+    await step('wait');
+    await step('moment');
+    await step('close turn taller');
+    const shifts = await boardShifts(page);
+    expect(shifts).toHaveLength(1);
+    expect(shifts[0]).toMatch(/from 0,40 to 0,80; above it: div\.game > div\.status#0 40 → 80 px$/);
+    await page.context().close();
+  });
 });

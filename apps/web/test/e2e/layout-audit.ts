@@ -68,6 +68,13 @@ export async function watchBoard(page: Page): Promise<void> {
       const board = document.querySelector('[data-board]');
       const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open]');
       if (!board) return;
+      // Behind a blocking moment on a phone the table is not drawn (content-visibility: hidden, Moment.svelte): where
+      // its board would lie then is no one's to see (measured, the hidden table is laid out on its own, and not where
+      // it stands). The board's place from before the moment stands until the table is drawn again.
+      if (board.closest('[data-behind-moment]')) {
+        wasMine = false;
+        return;
+      }
       const r = board.getBoundingClientRect();
       const at: Place = {
         width: innerWidth,
