@@ -207,6 +207,39 @@ describe('the layout audit, on a phone', () => {
     await page.context().close();
   });
 
+  it('does not take the browser anchoring as far as a shorter page lets it, near the end, for a move', async () => {
+    const layout = layoutAudit();
+    // The player has scrolled to 100 px above the end; at the screen's top lies "Top" (the browser's anchor). The
+    // answer to the press grows what lies above "Top" by 140 px and takes 217 px off what lies below the screen: the
+    // browser would scroll down by 140 to keep "Top" in place, but the page now ends 23 px below where the screen
+    // was, so it stops there, at the new end, and "Top" rests 117 px lower on screen. (So a Robbery phone's page went, after a
+    // card was played: from 477 to 588, its end from 765 to 588, the anchor 29 px lower.)
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><div id="above" style="height: 600px"></div><p style="height: 400px; margin: 0">Top</p><div id="tail" style="height: 420px"></div>${decisions('bid')}`,
+    );
+    expect(await layout.problems(page, 'before')).toEqual([]);
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    await page.evaluate((y) => scrollTo(0, y), end - 100);
+    await page.waitForFunction((y) => scrollY === y, end - 100);
+    await page.evaluate(() =>
+      document.querySelector('[data-action=bid]')!.addEventListener(
+        'click',
+        () =>
+          setTimeout(() => {
+            document.getElementById('above')!.style.height = '740px';
+            document.getElementById('tail')!.style.height = '203px';
+          }, 50),
+        { once: true },
+      ),
+    );
+    await page.locator('[data-action=bid]').tap();
+    await page.waitForFunction(() => document.getElementById('tail')!.style.height === '203px');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    expect(await page.evaluate(() => scrollY)).toBe(end - 77);
+    expect(await layout.problems(page, 'anchored to the new end')).toEqual([]);
+    await page.context().close();
+  });
+
   it("takes a run of text that kept its place for the browser's anchor, when no element on screen kept its own", async () => {
     const layout = layoutAudit();
     // A block of lines at the top of the screen, the screen's top inside its third line, the first of a text that

@@ -58,7 +58,11 @@ export async function installPhoneRules(page: Page): Promise<void> {
     //   what is on screen keeps its place. The browser's anchor is its own (near the screen's top): something else
     //   on screen (the middle of it) may still move, but that is the page's content changing, not a scroll, so the
     //   rule is that *something* on screen kept its place across the scroll;
-    // - the page got shorter under a screen scrolled to its end: it stays at the (new) end.
+    // - the page got shorter under a screen scrolled to its end: it stays at the (new) end;
+    // - both at once, near the end: the anchor moved down within the page by more than the page, shorter now below
+    //   the screen, leaves room to follow, so the browser scrolls down as far as the new end allows and the anchor
+    //   comes to rest lower on screen by the rest. Nothing on screen kept its place then, but something moved down on
+    //   screen while the page scrolled down, which a scroll alone never does (it moves everything up).
     // The places kept are the browser's own candidates for its anchor: every element's box and every run of text
     // (Chromium anchors on a text node as readily as on a box, and a text's place can move within its element when
     // the lines before it in that element change: in a fresh-clone run the only thing on screen that kept its place
@@ -104,10 +108,12 @@ export async function installPhoneRules(page: Page): Promise<void> {
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
       const moves = new Map<number, number>();
       let closest: { e: Node; top: number; left: number } | null = null;
+      const atEnd = now.y > before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1;
       for (const [e, was] of before.at) {
         const is = now.at.get(e);
         if (!is) continue;
         if (Math.abs(is.top - was.top) < 1 && Math.abs(is.left - was.left) < 1) return; // anchored
+        if (atEnd && is.top - was.top >= 1) return; // anchored as far as the new end allows
         const by = Math.round(is.top - was.top);
         moves.set(by, (moves.get(by) ?? 0) + 1);
         if (!closest || Math.abs(is.top - was.top) + Math.abs(is.left - was.left) < Math.abs(closest.top) + Math.abs(closest.left))
