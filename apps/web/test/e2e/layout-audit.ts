@@ -153,6 +153,9 @@ async function inspect(rules: { phoneMax: number; minText: number; settleMs: num
     const style = getComputedStyle(e);
     if (style.display === 'none') return;
     const scrolls = (style.overflowY === 'auto' || style.overflowY === 'scroll') && e.scrollHeight > e.clientHeight;
+    // A box that scrolls, squeezed to nothing: what it holds (a log's lines) is out of sight at any scroll.
+    if (scrolls && e.clientHeight < 12 && e.scrollHeight > 20 && main.contains(e) && !(modal && !modal.contains(e)) && e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getBoundingClientRect().width > 1)
+      found.push(`the scrolling box ${where(e)} is ${e.clientHeight} px tall: none of the ${e.scrollHeight} px it holds is in sight`);
     look(e, style);
     for (const child of e.children) visit(child, scrolls ? e.getBoundingClientRect() : box);
   };

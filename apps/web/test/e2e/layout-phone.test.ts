@@ -90,6 +90,19 @@ describe('the layout audit, on a phone', () => {
     await page.context().close();
   });
 
+  it('finds a scrolling box squeezed to nothing (a log whose lines are all out of sight), not one that shows some', async () => {
+    const layout = layoutAudit();
+    // Razzia!'s log on a phone once: its list grew from a height of 0 in a box as tall as what it held.
+    const lines = '<li>A line</li>'.repeat(30);
+    const page = await phonePage(
+      `<p data-subject="bid">The row</p><section style="display: flex; flex-direction: column"><h2>Game log</h2><ol id="log" style="overflow-y: auto; flex: 1 1 0; max-height: 18rem; margin: 0">${lines}</ol></section>${decisions('bid')}`,
+    );
+    expect((await layout.problems(page, 'squeezed')).join('\n')).toMatch(/the scrolling box ol is 0 px tall: none of the \d+ px it holds is in sight/);
+    await page.evaluate(() => (document.getElementById('log')!.style.flex = 'none'));
+    expect(await layout.problems(page, 'as tall as its lines')).toEqual([]);
+    await page.context().close();
+  });
+
   it('finds a table page of more than 1,000 elements', async () => {
     const layout = layoutAudit();
     const page = await phonePage(`<p data-subject="bid">The row</p><section class="log"><ol>${'<li><span>1</span><span>A line</span></li>'.repeat(400)}</ol></section>${decisions('bid')}`);
