@@ -7,6 +7,8 @@
 //   bottom (they are pinned there, wherever the player has scrolled);
 // - no visible text in the table page (`main`) is smaller than 11 px;
 // - no text is clipped: no ellipsis in effect, nothing cut off by its box (player, bot and bar names whole);
+// - no box that scrolls is squeezed to nothing (under 12 px tall while it holds more): its content would be out of
+//   sight at any scroll (Razzia!'s log on a phone once);
 // - nothing floats over another element's content: a fixed element (the chat button, a passing notice) or one
 //   marked `data-overlay` never lies over text, a picture or a control (the decisions' own dock aside: the page
 //   leaves room under it, as it does under the turn bar; a passing decoration, hidden from screen readers and
