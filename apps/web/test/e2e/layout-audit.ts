@@ -272,8 +272,8 @@ const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAni
 /** Picks a language in the page's header and waits until the page speaks it (`lang` changes once every word the
  * page shows is there), and for the frame that draws it. */
 async function speak(page: Page, language: string): Promise<void> {
-  // Forced: on a phone a blocking moment makes the page's chrome inert (Moment.svelte), the picker with it, and the audit
-  // still looks at the moment in every language.
+  // Forced: a blocking moment makes the page's chrome inert (a modal dialog, Moment.svelte), the picker with it, and the
+  // audit still looks at the moment in every language.
   await page.selectOption('[data-testid=language]', language, { force: true });
   await page.waitForFunction((l) => document.documentElement.lang === l, language);
   await frames(page);
