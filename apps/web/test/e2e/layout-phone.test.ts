@@ -225,8 +225,8 @@ describe('the layout audit, on a phone', () => {
     // The player has scrolled to 100 px above the end; at the screen's top lies "Top" (the browser's anchor). The
     // answer to the press grows what lies above "Top" by 140 px and takes 217 px off what lies below the screen: the
     // browser would scroll down by 140 to keep "Top" in place, but the page now ends 23 px below where the screen
-    // was, so it stops there, at the new end, and "Top" rests 117 px lower on screen. (So a Robbery phone's page went, after a
-    // card was played: from 477 to 588, its end from 765 to 588, the anchor 29 px lower.)
+    // was, so it stops there, at the new end, and "Top" rests 117 px lower on screen. (So a Robbery phone's page went,
+    // after a card was played: from 477 to 588, its end from 765 to 588, the anchor 29 px lower.)
     const page = await phonePage(
       `<p data-subject="bid">The row</p><div id="above" style="height: 600px"></div><p style="height: 400px; margin: 0">Top</p><div id="tail" style="height: 420px"></div>${decisions('bid')}`,
     );
