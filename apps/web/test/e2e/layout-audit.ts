@@ -273,7 +273,8 @@ const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAni
  * page shows is there), and for the frame that draws it. */
 async function speak(page: Page, language: string): Promise<void> {
   // Forced: a blocking moment makes the page's chrome inert (a modal dialog, Moment.svelte), the picker with it, and the
-  // audit still looks at the moment in every language.
+  // audit still looks at the moment in every language. Unforced, `selectOption` waits for the picker to be
+  // "non-inert" (one of Playwright's actionability checks, 1.65): behind a moment it would wait out its limit.
   await page.selectOption('[data-testid=language]', language, { force: true });
   await page.waitForFunction((l) => document.documentElement.lang === l, language);
   await frames(page);
