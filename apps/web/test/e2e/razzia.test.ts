@@ -1,15 +1,15 @@
-// End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table on a
-// 1366×850 desktop in the dark scheme, three friends join by the link (one on a 390×844 phone in the light scheme,
-// one by keyboard, one who reloads mid-auction and plays in Spanish; these two with reduced motion), a bot fills the last seat and a spectator
-// with reduced motion watches. Everybody plays to the results, and every item of the table experience is checked
-// on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards readable and
-// explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding, player
-// colours, My tables, the replay viewer, the phone's results width. Every page passes axe-core in the scheme it is
-// shown in, and the layout audit (layout-audit.ts) at every decision of the host, the phone (also as a 360×740 one)
-// and Elke once she reads Spanish — every dozen decisions, the round's summary and the results also in Dutch and
-// Spanish, so the game is audited in every language at every size; offline at a decision, the page says so and sends nothing. Screenshots of each
-// moment land in apps/web/test-artifacts/. The shared steps are in ./support.ts; people missing from a table (alone
-// with bots, a stand-in) are in ./absence.test.ts.
+// End to end in real headless Chromium against the real server on loopback: a host opens a Razzia! table on a 1366×850
+// desktop in the dark scheme, three friends join by the link (one on a 390×844 phone in the light scheme, one by
+// keyboard, one who reloads mid-auction and plays in Spanish; these two with reduced motion), a bot fills the last seat
+// and a spectator with reduced motion watches. Everybody plays to the results, and every item of the table experience
+// is checked on the way: the moments (a round's summary, an auction's winner, the next deal), turn alerts, cards
+// readable and explained on a tap, the rules page and first-game tips, the court-call confirmation, keyboard bidding,
+// player colours, My tables, the replay viewer, the phone's results width and its helpers folded until opened. Every
+// page passes axe-core in the scheme it is shown in, and the layout audit (layout-audit.ts) at every decision of the
+// host, the phone (also as a 360×740 one) and Elke once she reads Spanish — every dozen decisions, the round's summary
+// and the results also in Dutch and Spanish, so the game is audited in every language at every size; offline at a
+// decision, the page says so and sends nothing. Screenshots of each moment land in apps/web/test-artifacts/. The shared
+// steps are in ./support.ts; people missing from a table (alone with bots, a stand-in) are in ./absence.test.ts.
 
 import { join } from 'node:path';
 import type { Page, WebSocketRoute } from 'playwright-core';
@@ -405,6 +405,7 @@ describe('a whole game in real browsers', () => {
       expect(await version(page)).toBe(before);
       courtChecked = true;
     };
+    let foldsChecked = false;
     const phoneDuring = async (page: Page) => {
       phoneTops.push(await boardTop(page));
       await layout.check(page, 'phone', { also: [SMALL_PHONE], languages: { in: ['nl', 'es'], every: 12 } });
@@ -438,6 +439,22 @@ describe('a whole game in real browsers', () => {
         alerted = await spied(page);
         expect(await page.title()).toMatch(/^▶ Your turn · Browser test table/);
         await setHidden(page, false);
+        // The helpers under the table come folded to their headings on a phone (a move draws less). A tap opens
+        // one; it stays open on this device. Open, the layout audit looks at them for the next dozen decisions, in
+        // every language at both sizes (a long card name once pushed the 360 px page sideways).
+        expect(await page.locator('details[data-fold]:not([open])').count()).toBe(2);
+        expect(await page.locator('[data-testid=tracker-kind]').count()).toBe(0);
+        for (const fold of ['projection', 'tracker']) await page.click(`details[data-fold=${fold}] > summary`);
+        await expect.poll(() => page.locator('[data-fold=tracker] [data-testid=tracker-kind]').count()).toBe(18);
+        expect(await page.locator('[data-fold=projection] li').count()).toBe(5);
+        expect(await page.evaluate(() => [localStorage.getItem('razzia.fold.projection'), localStorage.getItem('razzia.fold.tracker')])).toEqual(['open', 'open']);
+      }
+      if (phoneStep === 15) {
+        // Folded again, they stay folded.
+        for (const fold of ['projection', 'tracker']) await page.click(`details[data-fold=${fold}] > summary`);
+        await expect.poll(() => page.locator('[data-testid=tracker-kind]').count()).toBe(0);
+        expect(await page.evaluate(() => [localStorage.getItem('razzia.fold.projection'), localStorage.getItem('razzia.fold.tracker')])).toEqual([null, null]);
+        foldsChecked = true;
       }
       // Every card shows its picture and its name, large enough to read; police cards are pictures in a labelled
       // line; no two-letter codes anywhere.
@@ -539,6 +556,7 @@ describe('a whole game in real browsers', () => {
     expect(phoneSummaries).toBeGreaterThan(0);
     expect(keyBid).toBe(true);
     expect(courtChecked).toBe(true);
+    expect(foldsChecked).toBe(true);
     // The auction's place beside the board is always there: the players' panels never moved. On a phone it is
     // under the board and as tall as what it says: a round's "No auction" is one short box, not a tall empty one.
     expect(new Set(hostTops).size, JSON.stringify(hostTops)).toBe(1);
