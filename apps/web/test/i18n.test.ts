@@ -2,7 +2,7 @@
 // dictionaries and every game's own.
 
 import { describe, expect, it } from 'vitest';
-import { LOCALES, loadChrome, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
+import { LOCALES, listWords, loadChrome, localName, pickLocale, translate, type Dictionaries, type Locale } from '../src/lib/i18n/index.ts';
 import { en } from '../src/lib/i18n/en.ts';
 import { es } from '../src/lib/i18n/es.ts';
 import { nl } from '../src/lib/i18n/nl.ts';
@@ -110,6 +110,16 @@ describe('i18n', () => {
     expect(pickLocale(['de-DE', 'nl-BE', 'en'])).toBe('nl');
     expect(pickLocale(['es-AR'])).toBe('es');
     expect(pickLocale(['fr'])).toBe('en');
+  });
+
+  it('joins lists as each language does, the same each time it is asked', () => {
+    expect(listWords([13, 9, 4], 'en', 'disjunction')).toBe('13, 9, or 4');
+    expect(listWords(['Jan', 'Elke'], 'nl')).toBe('Jan en Elke');
+    expect(listWords(['Jan', 'Elke', 'Ana'], 'es', 'disjunction')).toBe('Jan, Elke o Ana');
+    expect(listWords([], 'en')).toBe('');
+    // Asked again (its formatter kept), and another language in between changes nothing.
+    expect(listWords([13, 9, 4], 'en', 'disjunction')).toBe('13, 9, or 4');
+    expect(listWords(['Jan', 'Elke'], 'nl', 'disjunction')).toBe('Jan of Elke');
   });
 
   it('shows the server’s bot names in the reader’s language, and people’s names as typed', () => {

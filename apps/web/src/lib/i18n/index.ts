@@ -69,6 +69,17 @@ export function hasKey(key: string, games: readonly Dictionaries[] = []): boolea
   return key in en || games.some((d) => key in d.en);
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Words joined as the language joins them: "13, 9 and 4", "13, 9 or 4" (each language's way made once: making one
+ * costs ten times what it takes to use it, and read-aloud words join lists at every decision). */
+export function listWords(items: readonly (string | number)[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  const key = `${locale} ${type}`;
+  let format = listFormats.get(key);
+  if (!format) listFormats.set(key, (format = new Intl.ListFormat(locale, { style: 'long', type })));
+  return format.format(items.map(String));
+}
+
 /**
  * A player's name as shown: a bot's name from the server ("Greedy bot 2") in the reader's language
  * ("Bot codicioso 2"); a person's name as they typed it.

@@ -4,7 +4,7 @@
 
 import { sum } from '@razzia/game-razzia-dorra/components';
 import type { Bar, Card, GameView, Seat } from '@razzia/game-razzia-dorra/types';
-import { localName } from '../../i18n/index.ts';
+import { listWords, localName } from '../../i18n/index.ts';
 import { barName } from './look.ts';
 import { cardName, duelPercent, hasCard, largestFirst, money, moneyList, shareIn, sortedHand, type Decision, type Translate } from './viewmodel.ts';
 import { placeWords } from './buttons.ts';
@@ -17,10 +17,6 @@ export const earWords = { en: dorraEarEn, nl: dorraEarNl, es: dorraEarEs };
 
 const who = (view: GameView, seat: Seat, t: Translate) => localName(view.names[seat] ?? t('table.seat', { n: seat + 1 }), t);
 
-function list(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
-}
-
 /** The cards as the hand lists them, numbered as its keys choose them ("1: Havana gambler 4"); only those allowed, if
  * given. */
 const handWords = (hand: readonly Card[], t: Translate, allowed?: readonly Card[]) =>
@@ -31,13 +27,13 @@ export function decisionWords(view: GameView, decision: Decision, me: Seat | nul
   if (!decision || me === null) return null;
   switch (decision.kind) {
     case 'place':
-      return t('dorra.speak.place', { money: money(decision.extra, t), bars: list(decision.bars.map((b) => placeWords(view, b, decision.extra, t)), locale, 'disjunction') });
+      return t('dorra.speak.place', { money: money(decision.extra, t), bars: listWords(decision.bars.map((b) => placeWords(view, b, decision.extra, t)), locale, 'disjunction') });
     case 'pick':
-      return t('dorra.speak.pick', { cards: list(handWords(view.hand ?? [], t, decision.cards), locale, 'disjunction') });
+      return t('dorra.speak.pick', { cards: listWords(handWords(view.hand ?? [], t, decision.cards), locale, 'disjunction') });
     case 'propose': {
       const { deal } = decision;
       const others = deal.parties.filter((s) => s !== me).map((s) => who(view, s, t));
-      return t('dorra.speak.propose', { money: moneyList(deal.chits, t), bar: barName(deal.bar), others: list(others, locale) });
+      return t('dorra.speak.propose', { money: moneyList(deal.chits, t), bar: barName(deal.bar), others: listWords(others, locale) });
     }
     case 'answer': {
       const proposer = decision.deal.parties[0] as Seat;
@@ -57,7 +53,7 @@ export function decisionWords(view: GameView, decision: Decision, me: Seat | nul
 /** M: my hand, my card on the table, my money. */
 export function mineWords(view: GameView, me: Seat | null, t: Translate, locale: string): string | null {
   if (me === null || !view.hand) return null;
-  const hand = view.hand.length > 0 ? list(handWords(view.hand, t), locale) : t('dorra.noHand');
+  const hand = view.hand.length > 0 ? listWords(handWords(view.hand, t), locale) : t('dorra.noHand');
   const laid = view.table[me];
   return t('dorra.speak.mine', { hand, laid: laid ? cardName(laid, t) : t('dorra.nothing'), money: moneyList(largestFirst(view.money[me] ?? []), t) });
 }
@@ -68,12 +64,12 @@ export function tableWords(view: GameView, t: Translate, locale: string): string
     const cards = view.table.flatMap((card, seat) => (card && card.bar === bar ? [`${who(view, seat, t)}: ${cardName(card, t)}`] : []));
     const chits = view.barChits[bar] ?? [];
     const held = chits.length > 0 ? moneyList(largestFirst(chits), t) : t('dorra.nothing');
-    return cards.length > 0 ? t('dorra.speak.barCards', { bar: barName(bar), money: held, cards: list(cards, locale) }) : t('dorra.speak.bar', { bar: barName(bar), money: held });
+    return cards.length > 0 ? t('dorra.speak.barCards', { bar: barName(bar), money: held, cards: listWords(cards, locale) }) : t('dorra.speak.bar', { bar: barName(bar), money: held });
   });
   const phase = view.phase;
   const deal =
     phase.kind === 'propose' || phase.kind === 'answer'
-      ? t('dorra.speak.deal', { bar: barName(phase.deal.bar), parties: list(phase.deal.parties.map((s) => who(view, s, t)), locale), money: moneyList(phase.deal.chits, t) })
+      ? t('dorra.speak.deal', { bar: barName(phase.deal.bar), parties: listWords(phase.deal.parties.map((s) => who(view, s, t)), locale), money: moneyList(phase.deal.chits, t) })
       : '';
   return [t('dorra.speak.table', { round: view.round, rounds: view.rounds, dealer: who(view, view.dealer, t) }), ...bars, deal].filter(Boolean).join(' ');
 }

@@ -6,7 +6,7 @@
 import { BOOTY_KINDS, type BootyKind } from '@razzia/game-razzia/cards';
 import { totals } from '@razzia/game-razzia/scoring';
 import type { PublicState } from '@razzia/game-razzia/types';
-import { localName } from '../../i18n/index.ts';
+import { listWords, localName } from '../../i18n/index.ts';
 import type { Decision, Translate } from './viewmodel.ts';
 import { cardList } from './viewmodel.ts';
 import { razziaEarEn } from './messages/ear/en.ts';
@@ -15,11 +15,6 @@ import { razziaEarNl } from './messages/ear/nl.ts';
 
 /** This module's words, in every language (added to the page's when it loads). */
 export const earWords = { en: razziaEarEn, nl: razziaEarNl, es: razziaEarEs };
-
-/** Words joined as the language joins them: "13, 9 and 4", "13, 9 or 4". */
-export function listWords(items: readonly (string | number)[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(locale, { style: 'long', type }).format(items.map(String));
-}
 
 /** What an auction now is for: "the row of 4 cards and the centre cheque 5", or the centre cheque alone. */
 export function prize(view: PublicState, t: Translate): string {

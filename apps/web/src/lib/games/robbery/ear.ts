@@ -3,6 +3,7 @@
 // their words. Pure. It loads after the table has drawn (its Play imports it when it mounts).
 
 import { lootPoints, type GameView, type Seat } from '@razzia/game-robbery/client';
+import { listWords } from '../../i18n/index.ts';
 import { cardName, cardPhrase, choiceLabel, raidName, tileList, tilePhrase, valuesPoints, who, type Decision, type PlayChoice, type Translate } from './viewmodel.ts';
 
 import { robberyEarEn } from './messages/ear/en.ts';
@@ -11,10 +12,6 @@ import { robberyEarNl } from './messages/ear/nl.ts';
 
 /** This module's words, in every language (added to the page's when it loads). */
 export const earWords = { en: robberyEarEn, nl: robberyEarNl, es: robberyEarEs };
-
-function list(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
-}
 
 /** The buttons' names: each says the whole decision, starting with the words it shows. */
 export const buttonNames = {
@@ -30,13 +27,13 @@ export function decisionWords(view: GameView, decision: Decision, t: Translate, 
     case 'play': {
       const cards = decision.rows
         .filter((row) => row.choices.length > 0)
-        .map((row) => `${cardName(row.card, t)}: ${list(row.choices.map((c) => choiceLabel(c, view.names, t)), locale, 'disjunction')}`);
+        .map((row) => `${cardName(row.card, t)}: ${listWords(row.choices.map((c) => choiceLabel(c, view.names, t)), locale, 'disjunction')}`);
       return t('robbery.speak.play', { raid: view.raid, cards: cards.join('; ') });
     }
     case 'guard':
       return t('robbery.speak.guard', { thief: who(view.names, decision.thief, t), tile: tilePhrase(decision.tile, t) });
     case 'discard':
-      return t('robbery.speak.discard', { choices: list(decision.choices.map((c) => t('robbery.discard.choice', { tiles: tileList(c.intent.tiles, t), points: c.points })), locale, 'disjunction') });
+      return t('robbery.speak.discard', { choices: listWords(decision.choices.map((c) => t('robbery.discard.choice', { tiles: tileList(c.intent.tiles, t), points: c.points })), locale, 'disjunction') });
   }
 }
 
@@ -49,7 +46,7 @@ export function mineWords(view: GameView, t: Translate, locale: string): string 
   const hand = [...counts.values()].map(({ card, n }) => (n > 1 ? `${n} × ${cardName(card, t)}` : cardName(card, t)));
   const bank = view.banked ?? [];
   return t('robbery.speak.mine', {
-    hand: hand.length > 0 ? list(hand, locale) : t('robbery.speak.none'),
+    hand: hand.length > 0 ? listWords(hand, locale) : t('robbery.speak.none'),
     alibis: view.alibis ?? 0,
     loot: lootWords(view, me, t, locale),
     banked: bank.length,
@@ -59,7 +56,7 @@ export function mineWords(view: GameView, t: Translate, locale: string): string 
 
 function lootWords(view: GameView, seat: Seat, t: Translate, locale: string): string {
   const loot = view.players[seat]?.loot ?? [];
-  return loot.length === 0 ? t('robbery.speak.none') : `${list(loot.map((v) => tilePhrase(v, t)), locale)} (${t('robbery.player.lootPoints', { n: valuesPoints(loot) })})`;
+  return loot.length === 0 ? t('robbery.speak.none') : `${listWords(loot.map((v) => tilePhrase(v, t)), locale)} (${t('robbery.player.lootPoints', { n: valuesPoints(loot) })})`;
 }
 
 /** O: the raid, the middle's tiles, the Guard Dog, the piles and the Boss tiles boxed. */
@@ -68,7 +65,7 @@ export function tableWords(view: GameView, t: Translate, locale: string): string
   return t('robbery.speak.table', {
     n: view.raid,
     raid: raidName(view.raid, t),
-    middle: view.middle.length === 0 ? t('robbery.middleEmpty') : list(view.middle.map((v) => tilePhrase(v, t)), locale),
+    middle: view.middle.length === 0 ? t('robbery.middleEmpty') : listWords(view.middle.map((v) => tilePhrase(v, t)), locale),
     dog: view.dog === null ? t('robbery.dogInMiddle') : t('robbery.dogWith', { name: who(view.names, view.dog, t) }),
     deck: view.deckSize,
     discard: view.discard.length,
