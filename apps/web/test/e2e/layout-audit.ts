@@ -68,7 +68,7 @@ export async function watchBoard(page: Page): Promise<void> {
     };
     const look = () => {
       const board = document.querySelector('[data-board]');
-      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open]');
+      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open], dialog[data-blocking=true]');
       if (!board) return;
       // Behind a blocking moment on a phone the table is not drawn (content-visibility: hidden, Moment.svelte): where
       // its board would lie then is no one's to see (measured, the hidden table is laid out on its own, and not where
@@ -137,7 +137,10 @@ async function inspect(rules: { phoneMax: number; minText: number; settleMs: num
     const r = e.getBoundingClientRect();
     return r.width > 1 && r.height > 1; // the screen-reader-only words are 1 px
   };
-  const modal = document.querySelector('dialog[open]');
+  // A blocking moment is modal once it is in the page: Moment.svelte opens its dialog at the frame after the task that
+  // draws it, before that frame is drawn, so no frame shows the page without it (an audit in a frame's callbacks can
+  // run before the moment's own).
+  const modal = document.querySelector('dialog[open], dialog[data-blocking=true]');
 
   // ── One pass over the page: every element's style once ─────────────────────────────────────────────────────
   // Text at least 11 px and never clipped (in the table page: main); nothing fixed (or marked data-overlay) lying

@@ -188,7 +188,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       const found: string[] = [];
       // Whatever the player pressed, the audit looks now: presses before this look are settled.
       taps.armed = null;
-      const modal = document.querySelector('dialog[open]');
+      const modal = document.querySelector('dialog[open], dialog[data-blocking=true]'); // open, or opening at this frame (layout-audit.ts)
 
       // Nothing pans sideways. (The layout viewport's width: a phone's browser widens innerWidth to a page that
       // overflows, zooming it out.)
