@@ -28,7 +28,7 @@
 
 import type { Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/lib/i18n/index.ts';
-import { MAX_ELEMENTS, installPhoneRules, tapShifts } from './layout-phone.ts';
+import { MAX_ELEMENTS, MODAL, installPhoneRules, tapShifts } from './layout-phone.ts';
 import { SETTLE_LIMIT_MS, installSettle } from './settle.ts';
 
 export interface Size {
@@ -48,7 +48,7 @@ type Found = string[];
 
 /** Installs, once per page, the watcher of the board's place at each turn's start (see the header). */
 export async function watchBoard(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.evaluate((modal) => {
     const w = window as unknown as { __boardShifts?: string[] };
     if (w.__boardShifts) return;
     const shifts: string[] = (w.__boardShifts = []);
@@ -68,7 +68,7 @@ export async function watchBoard(page: Page): Promise<void> {
     };
     const look = () => {
       const board = document.querySelector('[data-board]');
-      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector('dialog[open], dialog[data-blocking=true]');
+      const mine = !!document.querySelector('[data-testid=actions] button:enabled') && !document.querySelector(modal);
       if (!board) return;
       // Behind a blocking moment on a phone the table is not drawn (content-visibility: hidden, Moment.svelte): where
       // its board would lie then is no one's to see (measured, the hidden table is laid out on its own, and not where
@@ -111,7 +111,7 @@ export async function watchBoard(page: Page): Promise<void> {
       wasMine = false;
     });
     look();
-  });
+  }, MODAL);
 }
 
 /** The board's moves at a turn's start that the watcher saw since it was last asked (and forgets them). */
@@ -119,7 +119,7 @@ export const boardShifts = (page: Page): Promise<string[]> => page.evaluate(() =
 
 /** Every rule at the page's present size, in the first settled frame (./settle.ts: nothing is measured on its way
  * somewhere); the page's scroll position is given back afterwards. */
-async function inspect(rules: { phoneMax: number; minText: number; settleMs: number; maxElements: number }): Promise<Found> {
+async function inspect(rules: { phoneMax: number; minText: number; settleMs: number; maxElements: number; modal: string }): Promise<Found> {
   const settled = await (window as unknown as { __razziaSettle: (ms: number) => Promise<{ waitedMs: number; unsettled?: string[] }> }).__razziaSettle(rules.settleMs);
   if (settled.unsettled) return [`the page was still animating after ${settled.waitedMs} ms: ${settled.unsettled.join('; ')}`];
   // From here on the inspection runs in one go, in that frame: nothing on the page changes while it looks.
@@ -137,10 +137,7 @@ async function inspect(rules: { phoneMax: number; minText: number; settleMs: num
     const r = e.getBoundingClientRect();
     return r.width > 1 && r.height > 1; // the screen-reader-only words are 1 px
   };
-  // A blocking moment is modal once it is in the page: Moment.svelte opens its dialog at the frame after the task that
-  // draws it, before that frame is drawn, so no frame shows the page without it (an audit in a frame's callbacks can
-  // run before the moment's own).
-  const modal = document.querySelector('dialog[open], dialog[data-blocking=true]');
+  const modal = document.querySelector(rules.modal);
 
   // ── One pass over the page: every element's style once ─────────────────────────────────────────────────────
   // Text at least 11 px and never clipped (in the table page: main); nothing fixed (or marked data-overlay) lying
@@ -315,7 +312,7 @@ export function layoutAudit(): LayoutAudit {
       covered.add(`${language ?? spoken} ${dims}`);
       const label = `${name} at ${dims}${language ? ` (${language})` : ''}`;
       await installSettle(page);
-      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, settleMs: SETTLE_LIMIT_MS, maxElements: MAX_ELEMENTS })) found.push(`${label}: ${p}`);
+      for (const p of await page.evaluate(inspect, { phoneMax: PHONE_MAX, minText: MIN_TEXT_PX, settleMs: SETTLE_LIMIT_MS, maxElements: MAX_ELEMENTS, modal: MODAL })) found.push(`${label}: ${p}`);
     };
     await at(null);
     for (const size of also) await at(size);

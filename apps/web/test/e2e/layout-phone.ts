@@ -26,8 +26,13 @@ import type { Page } from 'playwright-core';
 /** A table page holds at most this many elements at any moment (Lighthouse warns from 800, fails from 1,400). */
 export const MAX_ELEMENTS = 1000;
 
+/** A modal moment, for the checks inside the page: an open dialog, or a blocking moment once it is in the page.
+ * Moment.svelte opens that one at the frame after the task that draws it, before the frame is drawn, so no frame shows
+ * the page without it; a check in a frame's callbacks can still run before the moment's own. */
+export const MODAL = 'dialog[open], dialog[data-blocking=true]';
+
 interface PhoneWindow {
-  __razziaScreen?: (rules: { maxElements: number; phoneMax: number }) => string[];
+  __razziaScreen?: (rules: { maxElements: number; phoneMax: number; modal: string }) => string[];
   __razziaTaps?: {
     armed: { x: number; y: number; seen: { x: number; y: number; at: Map<Node, { top: number; left: number }> }; trace: string[]; version: string; what: string } | null;
     shifts: string[];
@@ -188,7 +193,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       const found: string[] = [];
       // Whatever the player pressed, the audit looks now: presses before this look are settled.
       taps.armed = null;
-      const modal = document.querySelector('dialog[open], dialog[data-blocking=true]'); // open, or opening at this frame (layout-audit.ts)
+      const modal = document.querySelector(rules.modal);
 
       // Nothing pans sideways. (The layout viewport's width: a phone's browser widens innerWidth to a page that
       // overflows, zooming it out.)
