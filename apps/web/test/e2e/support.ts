@@ -194,7 +194,10 @@ export function useE2E(options: { botDelayMs?: number } = {}): E2E {
       };
       page.on('pageerror', (e) => {
         keep(`[pageerror] ${e.stack ?? e.message}`);
-        throw new Error(`page error: ${e.message}`);
+        // Thrown here, it fails whichever test runs when it comes, which may not be the test that opened the page (a
+        // page left open by the test before): say which page it was, and where in the page's code.
+        const where = e.stack?.split('\n').find((line) => /^\s+at /.test(line))?.trim() ?? 'no stack';
+        throw new Error(`page error on page ${pages.indexOf(watched) + 1} (${page.url()}): ${e.message} (${where})`);
       });
       page.on('console', (m) => {
         keep(`[${m.type()}] ${m.text()}`);
