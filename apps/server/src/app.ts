@@ -36,7 +36,7 @@ import { Scheduler } from './tables/scheduler.ts';
 import { vapidKeys } from './push/keys.ts';
 import type { EndpointPolicy } from './push/endpoint.ts';
 import { Pusher } from './push/pusher.ts';
-import { LISTEN_BACKLOG, UPGRADES_PER_TURN, paceUpgrades } from './socket/upgrades.ts';
+import { LISTEN_BACKLOG, UPGRADES_PER_TURN, joining, paceUpgrades } from './socket/upgrades.ts';
 
 export interface ServerOptions {
   readonly dataDir: string;
@@ -333,6 +333,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     push: pusher,
     ...(options.probe ? { probe: options.probe } : {}),
     ...(options.outboxSlice ? { outboxSlice: options.outboxSlice } : {}),
+    joining: joining(app.server),
     release: { protocols: PROTOCOLS, version: RELEASE.version, web: webVersion(webDir) ?? RELEASE.name },
   });
   sockets = () => gateway.sockets;

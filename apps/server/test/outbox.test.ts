@@ -5,7 +5,7 @@
 import type { ServerMessage } from '@razzia/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../src/socket/audience.ts';
-import { Outbox } from '../src/socket/outbox.ts';
+import { OUTBOX_SLICE_JOINING, Outbox } from '../src/socket/outbox.ts';
 
 const turn = () => new Promise((r) => setImmediate(r));
 const member = (i: number) => ({ socket: { id: `s${i}` }, conn: { queued: 0 }, inJob: null }) as unknown as Member;
@@ -37,6 +37,24 @@ describe('the outbox', () => {
     // Nothing waits any more: a small send is written at once again.
     expect(outbox.send([crowd[5] as Member], message(4))).toBeUndefined();
     expect(written.at(-1)).toEqual(['s5', 'm4']);
+  });
+
+  it('writes small slices while connections arrive, and its whole slice again once they stop', async () => {
+    const written: string[] = [];
+    let arriving = true;
+    const outbox = new Outbox((m) => written.push(m.socket.id), 256, undefined, () => arriving);
+    const crowd = Array.from({ length: 300 }, (_, i) => member(i));
+    const all = outbox.send(crowd, message(1));
+    await turn();
+    expect(written).toHaveLength(OUTBOX_SLICE_JOINING);
+    await turn();
+    expect(written).toHaveLength(2 * OUTBOX_SLICE_JOINING);
+    arriving = false;
+    await turn();
+    expect(written).toHaveLength(2 * OUTBOX_SLICE_JOINING + 256);
+    await all;
+    // Every socket once, in order.
+    expect(written).toEqual(crowd.map((m) => m.socket.id));
   });
 
   it('folds a send into the newest job for the sockets still waiting for it; those already written get it after', async () => {

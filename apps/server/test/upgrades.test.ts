@@ -1,6 +1,7 @@
 // WebSocket handshakes a few per turn of the event loop (socket/upgrades.ts): a burst of upgrade requests reaches the
 // handshake `perTurn` at a time, every one of them in the end, and a client that resets while it waits costs the
-// server nothing but its place in the queue. A real HTTP server on loopback and raw TCP clients.
+// server nothing but its place in the queue; the server knows when a crowd is joining (a connection arrived within
+// JOINING_MS). A real HTTP server on loopback and raw TCP clients.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LISTEN_BACKLOG, paceUpgrades } from '../src/socket/upgrades.ts';
+import { JOINING_MS, LISTEN_BACKLOG, joining, paceUpgrades } from '../src/socket/upgrades.ts';
 import { testServer } from './harness.ts';
 
 let server: Server | undefined;
@@ -79,6 +80,26 @@ describe('paced WebSocket handshakes', () => {
     const next = upgrade(port, '/next');
     expect(await next.answered).toBe('HTTP/1.1 101 Switching Protocols');
     expect(handled).toEqual(['/next']);
+  });
+});
+
+describe('a crowd joining', () => {
+  it('counts from each connection that arrives, for JOINING_MS of its clock', async () => {
+    let clock = 1_000;
+    server = createServer();
+    const now = joining(server, JOINING_MS, () => clock);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    expect(now()).toBe(false);
+    // Heard after the watch's own listener: by then it has noted the connection.
+    const arrived = new Promise((r) => server!.once('connection', r));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await arrived;
+    expect(now()).toBe(true);
+    clock += JOINING_MS - 1;
+    expect(now()).toBe(true);
+    clock += 1;
+    expect(now()).toBe(false);
+    client.destroy();
   });
 });
 

@@ -55,6 +55,8 @@ export interface GatewayOptions {
   readonly probe?: SendProbe;
   /** Sockets the outbox writes per turn of the event loop (default OUTBOX_SLICE; tests make a few sockets a crowd). */
   readonly outboxSlice?: number;
+  /** Whether connections are arriving now (socket/upgrades.ts `joining`): the outbox then writes smaller slices. */
+  readonly joining?: () => boolean;
   /** The protocol versions this server speaks, its release and the version of the web client it serves: a handshake
    * in another protocol is refused, and every connection is told them first (socket/release.ts). */
   readonly release?: { readonly protocols: Protocols; readonly version: string; readonly web: string };
@@ -94,7 +96,7 @@ export class Gateway implements TableListener {
     private readonly options: GatewayOptions,
   ) {
     this.encoded = new EncodedMessages(io);
-    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message), options.outboxSlice ?? OUTBOX_SLICE, conflate);
+    this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message), options.outboxSlice ?? OUTBOX_SLICE, conflate, options.joining);
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
       const address = socket.handshake.address;

@@ -5,6 +5,11 @@
 // and every socket still gets its messages in the order they were sent to it: a socket with something waiting here
 // gets its next message after it, however small the send.
 //
+// While a crowd is joining, the slices are small (OUTBOX_SLICE_JOINING): each step of a join (Node taking its connection
+// from the kernel, the WebSocket handshake, socket.io's connect, the `watch`) happens in a turn of its own, and a turn
+// that writes 256 sockets lasts a few milliseconds, so a join that came while an update was being written waited that
+// long at each step. The update takes the same writes either way, in more, shorter turns.
+//
 // When sends come faster than a big audience can be written to (a round's end: the score, each player's `ready`,
 // the resumption, within a few milliseconds), a new message for the very sockets that still wait for the newest one
 // is folded into it (`conflate`: a table's next update into its previous one, a presence push over the last): they
@@ -15,6 +20,9 @@ import type { Member } from './audience.ts';
 
 /** Socket writes per turn of the event loop: a few milliseconds' worth. */
 export const OUTBOX_SLICE = 256;
+
+/** Socket writes per turn while connections are arriving (`joining`): a fraction of a millisecond's worth. */
+export const OUTBOX_SLICE_JOINING = 16;
 
 /** The message that says both `older` and then `newer` to a socket that has received neither, or null if there is
  * none. */
@@ -38,6 +46,8 @@ export class Outbox {
     private readonly write: (member: Member, message: ServerMessage) => void,
     private readonly slice = OUTBOX_SLICE,
     private readonly conflate: Conflate = () => null,
+    /** Whether connections are arriving now (socket/upgrades.ts `joining`): then a turn writes OUTBOX_SLICE_JOINING. */
+    private readonly joining: () => boolean = () => false,
   ) {}
 
   /**
@@ -95,7 +105,7 @@ export class Outbox {
 
   /** One slice: the oldest jobs first. */
   private pump(): void {
-    let budget = this.slice;
+    let budget = this.joining() ? Math.min(this.slice, OUTBOX_SLICE_JOINING) : this.slice;
     while (budget > 0) {
       const job = this.jobs[0];
       if (!job) return;

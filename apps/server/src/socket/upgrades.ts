@@ -20,8 +20,26 @@ import type { Duplex } from 'node:stream';
  */
 export const LISTEN_BACKLOG = 4096;
 
-/** Handshakes per turn of the event loop: a few milliseconds' worth. */
-export const UPGRADES_PER_TURN = 8;
+/**
+ * Handshakes per turn of the event loop: about a millisecond's worth. While a crowd joins, the outbox's turns are short
+ * (OUTBOX_SLICE_JOINING), so connections come in quickly and the queue here fills: 8 a turn then made turns of several
+ * milliseconds, and the players' moves waited behind them (docs/benchmarks.md, 2026-11-30).
+ */
+export const UPGRADES_PER_TURN = 2;
+
+/** How long after a connection arrives the server counts a crowd as joining (`joining`). */
+export const JOINING_MS = 20;
+
+/**
+ * Whether a connection arrived at `server` within the last `windowMs`: while a crowd joins, the outbox writes small
+ * slices (socket/outbox.ts), so that the event loop comes back often to where Node takes a waiting connection from the
+ * kernel (one a turn) and to each join's next step. `now`: a monotonic clock in milliseconds (tests move their own).
+ */
+export function joining(server: Server, windowMs = JOINING_MS, now: () => number = () => performance.now()): () => boolean {
+  let last = -Infinity;
+  server.on('connection', () => (last = now()));
+  return () => now() - last < windowMs;
+}
 
 type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
