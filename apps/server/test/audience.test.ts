@@ -9,6 +9,7 @@ import { MESSAGE_EVENT, type ChatLine, type ServerMessage, type Snapshot, type T
 import { Server } from 'socket.io';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { EncodedMessages } from '../src/socket/encoded.ts';
 import { Gateway } from '../src/socket/gateway.ts';
 import type { TableAccess } from '../src/tables/access.ts';
@@ -87,7 +88,7 @@ describe('spectator counts', () => {
 });
 
 describe('snapshots for a crowd', () => {
-  it('one encoding serves every socket it goes to, byte for byte what socket.io sends each on its own', async () => {
+  it('one encoding and one WebSocket frame serve every socket it goes to, byte for byte what socket.io sends each on its own', async () => {
     const http = createServer();
     const io = new Server(http);
     const sockets: import('socket.io').Socket[] = [];
@@ -102,12 +103,16 @@ describe('snapshots for a crowd', () => {
 
     const encoded = new EncodedMessages(io);
     const encode = vi.spyOn(io.encoder, 'encode');
+    // ws frames each message it sends (Sender.frame), unless engine.io hands it a frame made before.
+    const frame = vi.spyOn((WebSocket as unknown as { Sender: { frame: () => unknown } }).Sender, 'frame');
     // Sockets are looked up by id: the three connections in the order the clients made them.
     const byClient = clients.map((c) => sockets.find((s) => s.id === c.id) as import('socket.io').Socket);
     encoded.write(byClient[0]!, encoded.snapshot(snapshot));
     encoded.write(byClient[1]!, encoded.snapshot(snapshot));
     expect(encode).toHaveBeenCalledTimes(1);
+    expect(frame).toHaveBeenCalledTimes(1);
     byClient[2]!.emit(MESSAGE_EVENT, { type: 'snapshot', snapshot });
+    expect(frame).toHaveBeenCalledTimes(2);
     const messages = await Promise.all(received);
     for (const m of messages) expect(m).toEqual({ type: 'snapshot', snapshot });
     expect(raw[0]).toEqual(raw[2]);
