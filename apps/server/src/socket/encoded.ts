@@ -5,8 +5,8 @@
 // first send and the same packet is written to every socket after, as socket.io's own broadcasts write theirs: with
 // the WebSocket frame made once as well (socket.io-adapter's `wsPreEncodedFrame`), which engine.io writes as it is
 // to a socket on the WebSocket transport. Without it every socket's write built its own: the engine.io packet's
-// string ("4" and the JSON), its UTF-8 length and bytes and the frame's header, ~4 µs more per socket and update at
-// 10,000 spectators than the bare broadcast (docs/benchmarks.md, 2026-12-01).
+// string ("4" and the JSON), its UTF-8 length and bytes and the frame's header: ~3 µs of CPU per socket and message,
+// about 15 % of a write to a big audience (docs/benchmarks.md, 2026-11-30).
 
 import { MESSAGE_EVENT, type ServerMessage, type Snapshot } from '@razzia/protocol';
 import type { Server, Socket } from 'socket.io';
