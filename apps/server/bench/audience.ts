@@ -20,6 +20,7 @@ import { MESSAGE_EVENT, type ServerMessage } from '@razzia/protocol';
 import type { Socket } from 'socket.io-client';
 import { startPostgres, startRedis } from '../test/support/services.ts';
 import type { BareOrder, BareReport, BareSent } from './audience/bare.ts';
+import type { JoinSteps } from '../src/bench-probe.ts';
 import { BgioPlayers, RazziaPlayers, connect, type Move } from './audience/players.ts';
 import { monotonicMs, type Mode, type Order, type WorkerReport } from './audience/spectators.ts';
 import { startBoardgameio } from './boardgameio.ts';
@@ -184,15 +185,18 @@ interface Sends {
   readonly presence: Map<number, Sent>;
   readonly gc: { at: number; ms: number; kind: number }[];
   readonly lag: { at: number; ms: number }[];
+  /** Each join's steps on the server (src/bench-probe.ts). */
+  readonly joins: JoinSteps[];
 }
 
 function readSent(files: readonly string[], table: string): Sends {
-  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [] };
+  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [], joins: [] };
   for (const file of files)
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       const [what, a, b, c] = line.split(' ');
       if (what === 'gc') sends.gc.push({ kind: Number(a), at: Number(b), ms: Number(c) });
       else if (what === 'lag') sends.lag.push({ at: Number(a), ms: Number(b) });
+      else if (what === 'j') sends.joins.push(line.split(' ').slice(1).map(Number) as JoinSteps);
       else if (a === table && (what === 'u' || what === 'uw' || what === 'p' || what === 'pw')) {
         const into = what.startsWith('u') ? sends.updates : sends.presence;
         const key = Number(b);
@@ -206,9 +210,16 @@ function readSent(files: readonly string[], table: string): Sends {
   return sends;
 }
 
+/** The moments `sends` held: from each send's start (the bare floor: its write's) to its last socket written. */
+function writingWindows(sends: Sends): Window[] {
+  return [...sends.updates.values(), ...sends.presence.values()]
+    .filter((s) => Number.isFinite(s.written))
+    .map((s) => ({ from: s.began ?? s.sent, to: s.written }));
+}
+
 /** The server's sends of the bare floor (audience/bare.ts): it writes each to the whole room in one go. */
-function bareSends(sent: readonly BareSent[]): Sends {
-  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [] };
+function bareSends(sent: readonly BareSent[], joins: readonly JoinSteps[]): Sends {
+  const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [], joins: [...joins] };
   for (const [stream, key, due, began, written] of sent) (stream === 'u' ? sends.updates : sends.presence).set(key, { sent: due, began, written });
   return sends;
 }
@@ -265,6 +276,8 @@ class Workers {
       reasons,
       joinMs: replies.flatMap((r) => r.joinMs),
       connectMs: replies.flatMap((r) => r.connectMs),
+      joinAt: replies.flatMap((r) => r.joinAt),
+      steps: replies.flatMap((r) => r.steps),
       dropped: overflows0 === null ? null : (listenOverflows() ?? overflows0) - overflows0,
     };
   }
@@ -434,6 +447,11 @@ interface Result {
   /** Server CPU while the audience joined, per spectator (the players' moves meanwhile included). */
   readonly cpuMsPerJoin: number;
   readonly burstSeconds: number;
+  /** When the server was writing an update or presence push to its sockets (ours: from its send to the last socket
+   * written, the earliest and latest process's; the bare floor: its broadcast's one go). */
+  readonly writing: readonly Window[];
+  /** Each join's server part (none for boardgame.io). */
+  readonly serverJoins: Sends['joins'];
   readonly redis?: { tableChannel: number; allPublishes: number; updates: number };
 }
 
@@ -474,6 +492,59 @@ function streamErrors(r: Reported): string {
 function joinedLine(r: Result): string {
   const reasons = Object.entries(r.joined.reasons).map(([why, k]) => `${k}× ${why}`).join('; ');
   return `joined ${r.joined.joined}/${r.n} in ${r.burstSeconds.toFixed(1)} s (failed ${r.joined.failed}${reasons ? `: ${reasons}` : ''}, cut ${r.report.cut}); join → snapshot p50 ${fmt(p(r.joined.joinMs, 50))}, p99 ${fmt(p(r.joined.joinMs, 99))} (connecting p50 ${fmt(p(r.joined.connectMs, 50))}, p99 ${fmt(p(r.joined.connectMs, 99))})${r.joined.dropped === null ? '' : `; turned away at a full accept queue ${r.joined.dropped}`}`;
+}
+
+/** A join's steps, as its client and the server noted them (audience/spectators.ts ClientSteps, src/bench-probe.ts
+ * JoinSteps): each from the step before. The client's: its TCP connection open, engine.io's open packet in, socket.io's
+ * CONNECT in, its snapshot in; the server's: the connection taken from the kernel's queue, the handshake made, the
+ * client's CONNECT in, its `watch` in, the snapshot written. Each is timed where it was noticed: a client notices its
+ * connection open in a turn of its own event loop, after the kernel opened it, so the server may have taken it
+ * already (a step below zero). */
+const JOIN_STEPS = ['TCP open', 'taken', 'handshake', 'open in', 'CONNECT in', 'connect in', 'watch in', 'snapshot written', 'snapshot in'];
+
+/** Join → snapshot for the joins that began while the server was writing an update or push to its sockets, apart from
+ * those that began between its writes (a join waits for the server's turns, and a turn that writes is longer); then
+ * both step by step, where the server noted its joins. */
+function joinLines(r: Result): string[] {
+  const windows = [...r.writing].sort((a, b) => a.from - b.from);
+  const during = (at: number) => {
+    let lo = 0;
+    let hi = windows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((windows[mid] as Window).from <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    // Windows may overlap (a presence push going out beside an update): the last few begun before `at`.
+    for (let i = lo - 1; i >= 0 && i >= lo - 4; i--) if (inside(windows[i] as Window, at)) return true;
+    return false;
+  };
+  const writing: number[] = [];
+  const between: number[] = [];
+  r.joined.joinAt.forEach((at, i) => (during(at) ? writing : between).push(r.joined.joinMs[i] as number));
+  const share = r.joined.joinAt.length > 0 ? (100 * writing.length) / r.joined.joinAt.length : NaN;
+  const lines = [
+    `joins begun while the server wrote an update or push: ${writing.length} (${share.toFixed(0)} %), join → snapshot p50 ${fmt(p(writing, 50))}, p90 ${fmt(p(writing, 90))}; begun between its writes: ${between.length}, p50 ${fmt(p(between, 50))}, p90 ${fmt(p(between, 90))}`,
+  ];
+  if (r.serverJoins.length === 0) return lines;
+  // The client's notes and the server's of the same connection, found by the client's port.
+  const server = new Map(r.serverJoins.map((j) => [j[5], j]));
+  const steps = { writing: JOIN_STEPS.map((): number[] => []), between: JOIN_STEPS.map((): number[] => []) };
+  let matched = 0;
+  for (const c of r.joined.steps) {
+    const s = server.get(c[5]);
+    if (!s) continue;
+    matched++;
+    const at = [c[0], c[1], s[0], s[1], c[2], s[2], c[3], s[3], s[4], c[4]] as number[];
+    const into = during(c[0]) ? steps.writing : steps.between;
+    into.forEach((d, i) => d.push((at[i + 1] as number) - (at[i] as number)));
+  }
+  const line = (parts: number[][]) => `${(parts[0] as number[]).length} joins: ${JOIN_STEPS.map((name, i) => `→ ${name} ${fmt(p(parts[i] as number[], 50))}`).join(' ')}`;
+  lines.push(
+    `a join step by step, p50 (the client's notes and the server's, ${matched} of ${r.joined.steps.length} joins matched): begun while writing, ${line(steps.writing)}`,
+    `  begun between writes, ${line(steps.between)}`,
+  );
+  return lines;
 }
 
 const isGame = (kind: string) => kind === 'game';
@@ -644,6 +715,8 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
       rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
       cpuMsPerJoin: (burstCpu * 1000) / n,
       burstSeconds: (burst.to - burst.from) / 1000,
+      writing: writingWindows(sends),
+      serverJoins: sends.joins,
       ...(redisFigures ? { redis: redisFigures } : {}),
     },
   };
@@ -692,7 +765,8 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
   await sleep(Math.max(0, watch.to - monotonicMs()) + 500);
   const cpu1 = cpuSeconds(pid);
   const rss1 = rssBytes(pid);
-  const sends = bareSends((await ask({ type: 'sent' }, 'sent')).sent);
+  const reply = await ask({ type: 'sent' }, 'sent');
+  const sends = bareSends(reply.sent, reply.joins);
   const atEnd = await workers.report();
   await workers.settle(Math.max(...sends.updates.keys()), joined.joined - atEnd.cut, SETTLE_MS);
   const report = await workers.report();
@@ -713,11 +787,14 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
     gc: [],
     lag: [],
     watch,
+    burst: { from: t0, to: t0 + burstSeconds * 1000 },
     players: null,
     cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates.length / (expected / 1000),
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
     cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds,
+    writing: writingWindows(sends),
+    serverJoins: sends.joins,
   };
 }
 
@@ -773,6 +850,8 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
     rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
     cpuMsPerJoin: (burstCpu * 1000) / n,
     burstSeconds: (burst.to - burst.from) / 1000,
+    writing: [],
+    serverJoins: [],
   };
 }
 
@@ -818,6 +897,7 @@ async function main(): Promise<void> {
     const { result: r, recording } = await runOurs(workers, n, null);
     ours.set(n, r);
     console.log(`  ours (${loadNote(r.load)}): ${joinedLine(r)}; stream errors: ${streamErrors(r.report)}`);
+    for (const line of joinLines(r)) console.log(`    ${line}`);
     console.log(`    ${sendLine(r)}`);
     for (const line of [...tailLines(r), ...whyLines(r)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(r)}`);
@@ -826,7 +906,9 @@ async function main(): Promise<void> {
     if (!FLOORS) continue;
     const bare = await runBare(workers, n, recording);
     console.log(`  bare socket.io (the same bytes at the same rate to a room; ${loadNote(bare.load)}): ${joinedLine(bare)}; hidden ${bare.report.hidden} (a replay: no stream checks)`);
+    for (const line of joinLines(bare)) console.log(`    ${line}`);
     console.log(`    ${sendLine(bare)}; ${costLine(bare)}`);
+    if (process.env.PROFILE_SERVER) console.log(`    ${profileWindows(bare)}`);
     for (const line of tailLines(bare)) console.log(`    ${line}`);
     const waited = toLast(bare.updates, bare.expected, isGame);
     console.log(
@@ -856,6 +938,7 @@ async function main(): Promise<void> {
     const { result: c } = await runOurs(workers, CLUSTER, { env, redisUrl: redisServer.url });
     await Promise.all([postgres.stop(), redisServer.stop()]);
     console.log(`  (${loadNote(c.load)}) ${joinedLine(c)}; stream errors: ${streamErrors(c.report)}`);
+    for (const line of joinLines(c)) console.log(`    ${line}`);
     console.log(`    ${sendLine(c)}`);
     for (const line of [...tailLines(c), ...whyLines(c)]) console.log(`    ${line}`);
     console.log(`    ${playersLine(c)}`);

@@ -298,6 +298,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pingInterval: pingMs,
     pingTimeout: 2 * pingMs,
   });
+  options.probe?.attach?.(app.server, io);
   // A burst of joins makes its handshakes a few per turn of the event loop, the players' moves in between.
   const upgradesPerTurn = options.upgradesPerTurn ?? UPGRADES_PER_TURN;
   if (upgradesPerTurn > 0) paceUpgrades(app.server, upgradesPerTurn);

@@ -86,6 +86,9 @@ describe.concurrent('the audience benchmark still runs', () => {
     expect(stdout).toMatch(/^ {4}send → last spectator p50 \S+( ms)?, p99 \S+( ms)? over \d+ updates/m);
     expect(stdout).toMatch(/^ {4}game updates: send → last spectator p50 \S+( ms)?, p99 \S+( ms)?, max \S+( ms)? over \d+; written to the last socket p50/m);
     expect(stdout).toMatch(/^ {4}server while watched: GC .*; clients' event loops p99/m);
+    // Each join found again in the server's notes: ours, the floor's, the three processes'.
+    expect(stdout).toMatch(/^ {4}joins begun while the server wrote an update or push: \d+ \(\d+ %\).*; begun between its writes: \d+/m);
+    expect(stdout.match(/^ {4}a join step by step, p50 \(the client's notes and the server's, 30 of 30 joins matched\): begun while writing, \d+ joins: → TCP open/gm)).toHaveLength(3);
     // Every update reached every spectator who stayed (once the players stopped, what was on its way arrived).
     expect(stdout).not.toMatch(/not received by all|behind the newest entry/);
     expect(stdout).toMatch(/^ {4}server CPU per update per 1,000 spectators [\d.]+ ms, per join [\d.]+ ms; RSS per spectator -?[\d.]+ KB/m);

@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttp } from 'node:http';
 import { Server } from 'socket.io';
+import { timeJoins, type JoinSteps } from '../../src/bench-probe.ts';
 import { LISTEN_BACKLOG } from '../../src/socket/upgrades.ts';
 
 /** From the parent. */
@@ -22,7 +23,10 @@ export type BareOrder =
  * loop) and when it was written to all (one go). */
 export type BareSent = [stream: 'u' | 'p', key: number, due: number, began: number, written: number];
 
-export type BareReport = { readonly type: 'listening'; readonly port: number } | { readonly type: 'sent'; readonly sent: BareSent[] };
+export type BareReport =
+  | { readonly type: 'listening'; readonly port: number }
+  /** `joins`: each join's server part, as ours notes it (src/bench-probe.ts `timeJoins`). */
+  | { readonly type: 'sent'; readonly sent: BareSent[]; readonly joins: JoinSteps[] };
 
 const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
@@ -32,6 +36,8 @@ const io = new Server(http, { maxHttpBufferSize: 16 * 1024, serveClient: false, 
 const ROOM = 'table';
 let snapshot: unknown = null;
 const sent: BareSent[] = [];
+const joins: JoinSteps[] = [];
+timeJoins(http, io, (steps) => joins.push(steps));
 
 io.on('connection', (socket) => {
   socket.on('msg', (message: { type?: string }, ack: unknown) => {
@@ -61,7 +67,7 @@ process.on('message', (order: BareOrder) => {
       return;
     }
     case 'sent':
-      process.send?.({ type: 'sent', sent } satisfies BareReport);
+      process.send?.({ type: 'sent', sent, joins } satisfies BareReport);
       return;
   }
 });

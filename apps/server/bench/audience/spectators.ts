@@ -64,6 +64,10 @@ export type WorkerReport =
       /** Per spectator in: from starting to connect to its watch's reply, and the part of it until connected. */
       readonly joinMs: number[];
       readonly connectMs: number[];
+      /** When each join in joinMs began (monotonic ms, the machine's clock): beside the server's writes. */
+      readonly joinAt: number[];
+      /** Each join of a RawSocket (ours, the bare floor), as the client saw it (ClientSteps). */
+      readonly steps: ClientSteps[];
     }
   | {
       readonly type: 'report';
@@ -120,11 +124,13 @@ function ours(url: string, table: string, checked: boolean): Joining {
   sockets.push(socket);
   let seq = -1;
   let game: GamePayload | null = null;
+  let snapshotAt = NaN;
   socket.onEvent = (bytes, at) => {
     messages++;
     const frame = frames.decode(bytes);
     const m = frame.message;
     if (m.type === 'snapshot') {
+      if (Number.isNaN(snapshotAt)) snapshotAt = at;
       seq = m.snapshot.seq;
       held.set(socket, seq);
       game = frame.game;
@@ -161,7 +167,7 @@ function ours(url: string, table: string, checked: boolean): Joining {
         .emitWithAck(MESSAGE_EVENT, { type: 'watch', table }, 60_000)
         .then((r) => ((r as { ok: boolean }).ok ? null : `refused: ${(r as { error?: { code: string } }).error?.code}`)),
     socket,
-  );
+  ).then((r) => ({ ...r, steps: [socket.steps.tcp, socket.steps.open, socket.steps.connect, snapshotAt, socket.steps.port] as ClientStepsAfter }));
 }
 
 /** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
@@ -212,7 +218,14 @@ function bgio(url: string, matchID: string): Joining {
 }
 
 /** What a join came to: null when it is in, else why not; and when it was connected (monotonic ms). */
-type Joining = Promise<{ why: string | null; connectedAt: number }>;
+type Joining = Promise<{ why: string | null; connectedAt: number; steps?: ClientStepsAfter }>;
+
+/** ClientSteps after `begun` (which the caller knows). */
+type ClientStepsAfter = [tcp: number, open: number, connect: number, snapshot: number, port: number];
+
+/** A join as its client saw it (monotonic ms): begun, its TCP connection open, engine.io's open packet in, socket.io's
+ * CONNECT in, its snapshot in; and its local port (the server's notes of the same join carry it). */
+export type ClientSteps = [begun: number, tcp: number, open: number, connect: number, snapshot: number, port: number];
 
 /** What a socket (socket.io-client's or wire.ts's) tells its join. */
 interface Connecting {
@@ -261,6 +274,8 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
   const reasons: Record<string, number> = {};
   const joinMs: number[] = [];
   const connectMs: number[] = [];
+  const joinAt: number[] = [];
+  const steps: ClientSteps[] = [];
   let ok = 0;
   let failed = 0;
   const all: Promise<void>[] = [];
@@ -273,11 +288,13 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
           const t0 = monotonicMs();
           const url = order.urls[g % order.urls.length] as string;
           const attempt = order.mode === 'bgio' ? bgio(url, order.table) : ours(url, order.table, order.mode === 'ours');
-          void attempt.then(({ why, connectedAt }) => {
+          void attempt.then(({ why, connectedAt, steps: seen }) => {
             if (why === null) {
               ok++;
+              if (seen) steps.push([t0, ...seen] as ClientSteps);
               joinMs.push(monotonicMs() - t0);
               connectMs.push(connectedAt - t0);
+              joinAt.push(t0);
             } else {
               failed++;
               const key = why.slice(0, 80);
@@ -290,7 +307,7 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
     );
   }
   await Promise.all(all);
-  send({ type: 'joined', joined: ok, failed, reasons, joinMs, connectMs });
+  send({ type: 'joined', joined: ok, failed, reasons, joinMs, connectMs, joinAt, steps });
 }
 
 process.on('message', (order: Order) => {

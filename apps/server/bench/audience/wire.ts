@@ -8,6 +8,7 @@
 // client — and throws on anything else, so that a change of the server's wire stops the benchmark rather than
 // passing unseen.
 
+import { connect as tcpConnect, type NetConnectOpts } from 'node:net';
 import WebSocket from 'ws';
 
 /** engine.io 4's packet types (the first character of a text frame) and socket.io 5's (the second, in a message). */
@@ -41,6 +42,10 @@ export class RawSocket {
   /** An event of the default namespace: its whole frame (`42[…]`, bytes as they came) and when it arrived. */
   onEvent: (frame: Buffer, at: number) => void = () => undefined;
 
+  /** When its join reached each step (monotonic ms): the TCP connection open, engine.io's open packet and socket.io's
+   * CONNECT received; and its local port, by which the server's notes of the same join are found. */
+  readonly steps = { tcp: NaN, open: NaN, connect: NaN, port: 0 };
+
   private readonly ws: WebSocket;
   /** Each emitWithAck waiting for its reply: called with the reply's first argument, or with an error. */
   private readonly acks = new Map<number, (reply: unknown, error?: Error) => void>();
@@ -55,7 +60,19 @@ export class RawSocket {
     u.search = '?EIO=4&transport=websocket';
     // Per-message compression: our server and the bare floor do not take it, so it is not offered. Each frame's
     // UTF-8 is checked once per distinct frame where it is decoded (frames.ts), not once per socket.
-    this.ws = new WebSocket(u, { perMessageDeflate: false, skipUTF8Validation: true });
+    this.ws = new WebSocket(u, {
+      perMessageDeflate: false,
+      skipUTF8Validation: true,
+      // http.request's own option, which ws passes on: the TCP connection, to note when it opens.
+      createConnection: (options: NetConnectOpts) => {
+        const socket = tcpConnect(options);
+        socket.once('connect', () => {
+          this.steps.tcp = monotonicMs();
+          this.steps.port = socket.localPort ?? 0;
+        });
+        return socket;
+      },
+    } as WebSocket.ClientOptions);
     this.openLimit = setTimeout(() => this.fail(new Error('timeout')), OPEN_LIMIT_MS);
     this.ws.on('message', (data: Buffer, isBinary: boolean) => {
       const at = monotonicMs();
@@ -101,6 +118,7 @@ export class RawSocket {
       case OPEN:
         // `0{"sid":…,"pingInterval":…}`: the engine is open; now the namespace (no auth: a spectator needs none).
         clearTimeout(this.openLimit);
+        this.steps.open = monotonicMs();
         return this.send(`${MESSAGE}${CONNECT}`);
       case PING:
         if (text.length !== 1) break;
@@ -120,6 +138,7 @@ export class RawSocket {
       case CONNECT: {
         if (text[2] !== '{') break; // `40{"sid":…}`; another namespace's would start with its name
         this.connected = true;
+        this.steps.connect = monotonicMs();
         return this.onConnect();
       }
       case CONNECT_ERROR: {

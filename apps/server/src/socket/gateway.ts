@@ -67,6 +67,8 @@ export interface GatewayOptions {
 export interface SendProbe {
   sent(table: TableId, kind: 'update' | 'presence', key: number): void;
   written(table: TableId, kind: 'update' | 'presence', key: number): void;
+  /** Called once with the HTTP server and socket.io's, before anything listens to their connections. */
+  attach?(http: import('node:http').Server, io: import('socket.io').Server): void;
 }
 
 const LOBBY_ROOM = 'lobby';
