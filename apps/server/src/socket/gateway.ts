@@ -89,6 +89,8 @@ export class Gateway implements TableListener {
   /** Tables whose presence here changed since it was last reported: reported once per turn of the event loop. */
   private readonly presenceChanged = new Set<TableId>();
   private readonly encoded: EncodedMessages;
+  /** What every connection is told first (socket/release.ts), when the server knows its release. */
+  private readonly welcome: ServerMessage | null;
   /** Every message to a table's sockets goes through it: in order per socket, big sends a slice at a time. */
   private readonly outbox: Outbox;
 
@@ -98,6 +100,8 @@ export class Gateway implements TableListener {
     private readonly options: GatewayOptions,
   ) {
     this.encoded = new EncodedMessages(io);
+    // The same for every connection: one object, so it is encoded (and framed) once.
+    this.welcome = options.release ? welcome(options.release.protocols, options.release.version, options.release.web) : null;
     this.outbox = new Outbox((member, message) => this.encoded.write(member.socket, message), options.outboxSlice ?? OUTBOX_SLICE, conflate, options.joining);
     // Each socket is rate-limited; this bounds how many sockets one address can hold open at once.
     io.use((socket, next) => {
@@ -158,8 +162,7 @@ export class Gateway implements TableListener {
       queued: 0,
     };
     this.connections.set(socket, conn);
-    const release = this.options.release;
-    if (release) socket.emit(MESSAGE_EVENT, welcome(release.protocols, release.version, release.web));
+    if (this.welcome) this.encoded.write(socket, this.welcome);
     // Every event a client emits gets exactly one reply when it asks for one: known events through their door,
     // unknown names and malformed calls a typed refusal.
     socket.onAny((event: string, ...args: unknown[]) => {
