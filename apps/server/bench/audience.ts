@@ -450,7 +450,7 @@ interface Result {
   /** When the server was writing an update or presence push to its sockets (ours: from its send to the last socket
    * written, the earliest and latest process's; the bare floor: its broadcast's one go). */
   readonly writing: readonly Window[];
-  /** Each join's server part (none for boardgame.io). */
+  /** Each join's steps on the server (none for boardgame.io). */
   readonly serverJoins: Sends['joins'];
   readonly redis?: { tableChannel: number; allPublishes: number; updates: number };
 }
@@ -527,12 +527,12 @@ function joinLines(r: Result): string[] {
     `joins begun while the server wrote an update or push: ${writing.length} (${share.toFixed(0)} %), join → snapshot p50 ${fmt(p(writing, 50))}, p90 ${fmt(p(writing, 90))}; begun between its writes: ${between.length}, p50 ${fmt(p(between, 50))}, p90 ${fmt(p(between, 90))}`,
   ];
   if (r.serverJoins.length === 0) return lines;
-  // The client's notes and the server's of the same connection, found by the client's port.
-  const server = new Map(r.serverJoins.map((j) => [j[5], j]));
+  // The client's notes and the server's of the same connection, found by its two ports.
+  const server = new Map(r.serverJoins.map((j) => [`${j[6]}:${j[5]}`, j]));
   const steps = { writing: JOIN_STEPS.map((): number[] => []), between: JOIN_STEPS.map((): number[] => []) };
   let matched = 0;
   for (const c of r.joined.steps) {
-    const s = server.get(c[5]);
+    const s = server.get(`${c[6]}:${c[5]}`);
     if (!s) continue;
     matched++;
     const at = [c[0], c[1], s[0], s[1], c[2], s[2], c[3], s[3], s[4], c[4]] as number[];

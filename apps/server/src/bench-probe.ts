@@ -7,7 +7,7 @@
 //   pw <table> <count> <ms>     … and is written to the last spectator here
 //   gc <kind> <ms> <duration>   a garbage collection paused JavaScript (kind: V8's, 1 minor, 2 major, 4 incremental, 8 weak)
 //   lag <ms> <late>             the event loop came back this late to a 10 ms timer (lags of 10 ms and more)
-//   j <accepted> <handshake> <connected> <asked> <written> <port>
+//   j <accepted> <handshake> <connected> <asked> <written> <port> <server port>
 //                               a spectator's join on the server (JoinSteps below); the rest of a join is the
 //                               network and the client
 
@@ -62,9 +62,10 @@ const SNAPSHOT_PACKET = '2["msg",{"type":"snapshot"';
 
 /** A join's steps on the server (monotonic ms): its connection taken from the kernel, its WebSocket handshake made,
  * socket.io's connection (the client's CONNECT in, the middlewares passed), its first message in (the `watch`), its
- * snapshot given to engine.io to write. Between the handshake and the CONNECT, and between the connection and the
- * `watch`, the client had the turn. */
-export type JoinSteps = [accepted: number, handshake: number, connected: number, asked: number, written: number, port: number];
+ * snapshot given to engine.io to write; the client's port and the server's (a client may use one port towards each of
+ * several servers). Between the handshake and the CONNECT, and between the connection and the `watch`, the client had
+ * the turn. */
+export type JoinSteps = [accepted: number, handshake: number, connected: number, asked: number, written: number, port: number, serverPort: number];
 
 /**
  * Calls `note` with each connection's join steps (JoinSteps). Attach before anything else listens to `io.engine`'s
@@ -72,19 +73,19 @@ export type JoinSteps = [accepted: number, handshake: number, connected: number,
  */
 export function timeJoins(http: HttpServer, io: Io, note: (steps: JoinSteps) => void): void {
   const accepted = new WeakMap<object, number>();
-  const handshake = new WeakMap<object, { at: number; port: number }>();
+  const handshake = new WeakMap<object, { at: number; port: number; serverPort: number }>();
   http.on('connection', (socket: NetSocket) => accepted.set(socket, monotonicMs()));
   io.engine.on('connection', (raw) => {
     const socket = raw.request?.socket;
     if (!socket) return;
     accepted.set(raw, accepted.get(socket) ?? NaN);
-    handshake.set(raw, { at: monotonicMs(), port: socket.remotePort ?? 0 });
+    handshake.set(raw, { at: monotonicMs(), port: socket.remotePort ?? 0, serverPort: socket.localPort ?? 0 });
   });
   io.on('connection', ({ conn }) => {
     const from = accepted.get(conn);
     const made = handshake.get(conn);
     if (from === undefined || made === undefined) return;
-    const steps: JoinSteps = [from, made.at, monotonicMs(), NaN, NaN, made.port];
+    const steps: JoinSteps = [from, made.at, monotonicMs(), NaN, NaN, made.port, made.serverPort];
     const asked: PacketListener = (packet) => {
       if (packet.type !== 'message') return;
       conn.off('packet', asked);

@@ -167,7 +167,7 @@ function ours(url: string, table: string, checked: boolean): Joining {
         .emitWithAck(MESSAGE_EVENT, { type: 'watch', table }, 60_000)
         .then((r) => ((r as { ok: boolean }).ok ? null : `refused: ${(r as { error?: { code: string } }).error?.code}`)),
     socket,
-  ).then((r) => ({ ...r, steps: [socket.steps.tcp, socket.steps.open, socket.steps.connect, snapshotAt, socket.steps.port] as ClientStepsAfter }));
+  ).then((r) => ({ ...r, steps: [socket.steps.tcp, socket.steps.open, socket.steps.connect, snapshotAt, socket.steps.port, socket.steps.serverPort] as ClientStepsAfter }));
 }
 
 /** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
@@ -221,11 +221,11 @@ function bgio(url: string, matchID: string): Joining {
 type Joining = Promise<{ why: string | null; connectedAt: number; steps?: ClientStepsAfter }>;
 
 /** ClientSteps after `begun` (which the caller knows). */
-type ClientStepsAfter = [tcp: number, open: number, connect: number, snapshot: number, port: number];
+type ClientStepsAfter = [tcp: number, open: number, connect: number, snapshot: number, port: number, serverPort: number];
 
 /** A join as its client saw it (monotonic ms): begun, its TCP connection open, engine.io's open packet in, socket.io's
- * CONNECT in, its snapshot in; and its local port (the server's notes of the same join carry it). */
-export type ClientSteps = [begun: number, tcp: number, open: number, connect: number, snapshot: number, port: number];
+ * CONNECT in, its snapshot in; and its local port and the server's (the server's notes of the same join carry both). */
+export type ClientSteps = [begun: number, tcp: number, open: number, connect: number, snapshot: number, port: number, serverPort: number];
 
 /** What a socket (socket.io-client's or wire.ts's) tells its join. */
 interface Connecting {

@@ -43,8 +43,8 @@ export class RawSocket {
   onEvent: (frame: Buffer, at: number) => void = () => undefined;
 
   /** When its join reached each step (monotonic ms): the TCP connection open, engine.io's open packet and socket.io's
-   * CONNECT received; and its local port, by which the server's notes of the same join are found. */
-  readonly steps = { tcp: NaN, open: NaN, connect: NaN, port: 0 };
+   * CONNECT received; and its local port and the server's, by which the server's notes of the same join are found. */
+  readonly steps = { tcp: NaN, open: NaN, connect: NaN, port: 0, serverPort: 0 };
 
   private readonly ws: WebSocket;
   /** Each emitWithAck waiting for its reply: called with the reply's first argument, or with an error. */
@@ -69,6 +69,7 @@ export class RawSocket {
         socket.once('connect', () => {
           this.steps.tcp = monotonicMs();
           this.steps.port = socket.localPort ?? 0;
+          this.steps.serverPort = socket.remotePort ?? 0;
         });
         return socket;
       },
