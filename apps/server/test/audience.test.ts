@@ -121,6 +121,31 @@ describe('snapshots for a crowd', () => {
     await io.close();
   });
 
+  it('a client on long polling (the web app’s fallback) gets the same message, which its transport encodes as it must', async () => {
+    const http = createServer();
+    const io = new Server(http);
+    const sockets: import('socket.io').Socket[] = [];
+    io.on('connection', (s) => sockets.push(s));
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const polling = connectClient(url, { transports: ['polling'], reconnection: false, forceNew: true });
+    const websocket = await client(url);
+    await new Promise<void>((resolve, reject) => {
+      polling.once('connect', () => resolve());
+      polling.once('connect_error', reject);
+    });
+    await until(() => sockets.length === 2);
+    const message = { type: 'presence', table: 'x', spectators: 3, seats: [] } as unknown as ServerMessage;
+    const received = [polling, websocket].map((c) => new Promise<ServerMessage>((r) => c.once(MESSAGE_EVENT, r)));
+    const encoded = new EncodedMessages(io);
+    for (const s of sockets) encoded.write(s, message);
+    expect(polling.io.engine.transport.name).toBe('polling');
+    for (const m of await Promise.all(received)) expect(m).toEqual(message);
+    polling.disconnect();
+    websocket.disconnect();
+    await io.close();
+  });
+
   it('joining spectators without a token share one request while nothing is heard from the table; each stream goes on from it', async () => {
     const table = 'S'.repeat(22) as TableId;
     const asked: { owner: string | null; resolve: (s: Snapshot) => void }[] = [];
