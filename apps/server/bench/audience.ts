@@ -54,6 +54,12 @@ const SETTLE_SECONDS = Number(args.get('settle-seconds') ?? 180);
  * up to 115 ms, against 10,000 of 10,000 in 10.3-10.8 s and lags up to 68 ms at nice 10). The servers of every part
  * (ours, the bare floor, boardgame.io) are measured against the same niced clients. */
 const CLIENTS_NICE = Number(args.get('clients-nice') ?? 10);
+/** Joins made by a probe (`--probes=N`, default 1 per 50 spectators, at most 200), spread over the burst from a
+ * worker process of its own (at the server's priority), each leaving as soon as it has its snapshot: what a spectator
+ * on a device of its own sees, where the crowd's own joins share four processes with thousands of spectators
+ * receiving every update. */
+const PROBES = args.has('probes') ? Number(args.get('probes')) : null;
+const probesFor = (n: number) => PROBES ?? Math.min(200, Math.max(10, Math.round(n / 50)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 2 : 1)} ms` : 'n/a');
@@ -226,24 +232,30 @@ function bareSends(sent: readonly BareSent[], joins: readonly JoinSteps[]): Send
 
 /** The spectators' worker processes. */
 class Workers {
-  private constructor(private readonly children: ChildProcess[]) {}
+  private constructor(
+    private readonly children: ChildProcess[],
+    /** The probe's own worker (not among `children`: its spectators leave, and it reports nothing else). */
+    private readonly prober: ChildProcess,
+  ) {}
 
   static async start(n: number): Promise<Workers> {
-    const children = await Promise.all(
+    const all = await Promise.all(
       Array.from(
-        { length: n },
-        () =>
+        { length: n + 1 },
+        (_, i) =>
           new Promise<ChildProcess>((resolve, reject) => {
             const child = spawnWithFds([...profiled('CLIENTS'), '--import', 'tsx', 'apps/server/bench/audience/spectators.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
             child.once('message', () => {
-              if (CLIENTS_NICE) setPriority(child.pid as number, CLIENTS_NICE);
+              // The probe's worker stays at the server's priority: it is idle but for a join every 50 ms, and a
+              // spectator on a device of its own is not kept waiting for a core by the crowd's workers.
+              if (CLIENTS_NICE && i < n) setPriority(child.pid as number, CLIENTS_NICE);
               resolve(child);
             });
             child.once('exit', (code) => reject(new Error(`a spectators' worker exited with ${code}`)));
           }),
       ),
     );
-    return new Workers(children);
+    return new Workers(all.slice(0, n), all[n] as ChildProcess);
   }
 
   private ask<T extends WorkerReport['type']>(child: ChildProcess, order: Order, type: T): Promise<Extract<WorkerReport, { type: T }>> {
@@ -280,6 +292,12 @@ class Workers {
       steps: replies.flatMap((r) => r.steps),
       dropped: overflows0 === null ? null : (listenOverflows() ?? overflows0) - overflows0,
     };
+  }
+
+  /** `count` joins from the probe's worker, spread over `spreadMs` from `startAt` like the crowd's, each leaving at once. */
+  async probe(mode: Mode, urls: readonly string[], table: string, count: number, spreadMs: number, startAt: number) {
+    const r = await this.ask(this.prober, { type: 'join', mode, urls, table, first: 0, step: 1, count, total: count, startAt, spreadMs, leave: true }, 'joined');
+    return { joined: r.joined, failed: r.failed, joinMs: r.joinMs, joinAt: r.joinAt, steps: r.steps };
   }
 
   async report() {
@@ -328,12 +346,12 @@ class Workers {
 
   /** Every spectator disconnects: the workers are ready for the next part. */
   async reset(): Promise<void> {
-    await Promise.all(this.children.map((c) => this.ask(c, { type: 'reset' }, 'ready')));
+    await Promise.all([...this.children, this.prober].map((c) => this.ask(c, { type: 'reset' }, 'ready')));
   }
 
   async close(): Promise<void> {
     await Promise.all(
-      this.children.map(
+      [...this.children, this.prober].map(
         (c) =>
           new Promise<void>((resolve) => {
             if (c.exitCode !== null) return resolve();
@@ -452,6 +470,8 @@ interface Result {
   readonly writing: readonly Window[];
   /** Each join's steps on the server (none for boardgame.io). */
   readonly serverJoins: Sends['joins'];
+  /** The probe's joins (none for boardgame.io). */
+  readonly probe: Awaited<ReturnType<Workers['probe']>> | null;
   readonly redis?: { tableChannel: number; allPublishes: number; updates: number };
 }
 
@@ -526,6 +546,14 @@ function joinLines(r: Result): string[] {
   const lines = [
     `joins begun while the server wrote an update or push: ${writing.length} (${share.toFixed(0)} %), join → snapshot p50 ${fmt(p(writing, 50))}, p90 ${fmt(p(writing, 90))}; begun between its writes: ${between.length}, p50 ${fmt(p(between, 50))}, p90 ${fmt(p(between, 90))}`,
   ];
+  const probe = r.probe;
+  if (probe) {
+    const split = { writing: [] as number[], between: [] as number[] };
+    probe.joinAt.forEach((at, i) => (during(at) ? split.writing : split.between).push(probe.joinMs[i] as number));
+    lines.push(
+      `the probe (a client of its own, each spectator leaving once in): ${probe.joined} of ${probe.joined + probe.failed} in, join → snapshot p50 ${fmt(p(probe.joinMs, 50))}, p99 ${fmt(p(probe.joinMs, 99))}; begun while writing ${split.writing.length}, p50 ${fmt(p(split.writing, 50))}; between ${split.between.length}, p50 ${fmt(p(split.between, 50))}`,
+    );
+  }
   if (r.serverJoins.length === 0) return lines;
   // The client's notes and the server's of the same connection, found by its two ports.
   const server = new Map(r.serverJoins.map((j) => [`${j[6]}:${j[5]}`, j]));
@@ -649,7 +677,10 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
   const rss0 = pids.reduce((s, pid) => s + rssBytes(pid), 0);
   burst.from = monotonicMs() + 300;
   const burstCpu0 = pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
-  const joined = await workers.join('ours', urls, players.id, n, BURST_SECONDS * 1000, burst.from);
+  const [joined, probe] = await Promise.all([
+    workers.join('ours', urls, players.id, n, BURST_SECONDS * 1000, burst.from),
+    workers.probe('ours', urls, players.id, probesFor(n), BURST_SECONDS * 1000, burst.from),
+  ]);
   burst.to = monotonicMs();
   const burstCpu = pids.reduce((s, pid) => s + cpuSeconds(pid), 0) - burstCpu0;
   await sleep(1_000);
@@ -717,6 +748,7 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
       burstSeconds: (burst.to - burst.from) / 1000,
       writing: writingWindows(sends),
       serverJoins: sends.joins,
+      probe,
       ...(redisFigures ? { redis: redisFigures } : {}),
     },
   };
@@ -754,7 +786,10 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
   const end = recording.watchFrom + FLOOR_SECONDS * 1000;
   child.send({ type: 'play', startAt: t0, messages: recording.messages.filter((m) => m.at < end) } satisfies BareOrder);
   const burstCpu0 = cpuSeconds(pid);
-  const joined = await workers.join('bare', [url], 'bare', n, BURST_SECONDS * 1000, t0);
+  const [joined, probe] = await Promise.all([
+    workers.join('bare', [url], 'bare', n, BURST_SECONDS * 1000, t0),
+    workers.probe('bare', [url], 'bare', probesFor(n), BURST_SECONDS * 1000, t0),
+  ]);
   const burstSeconds = (monotonicMs() - t0) / 1000;
   const burstCpu = cpuSeconds(pid) - burstCpu0;
   await sleep(1_000);
@@ -795,6 +830,7 @@ async function runBare(workers: Workers, n: number, recording: Recording): Promi
     burstSeconds,
     writing: writingWindows(sends),
     serverJoins: sends.joins,
+    probe,
   };
 }
 
@@ -852,6 +888,7 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
     burstSeconds: (burst.to - burst.from) / 1000,
     writing: [],
     serverJoins: [],
+    probe: null,
   };
 }
 
@@ -926,7 +963,7 @@ async function main(): Promise<void> {
       versus = `; move → last spectator ${(toLast(r.moves, r.expected).p99 / move.p99).toFixed(2)}× boardgame.io's p99`;
     }
     console.log(
-      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast (game updates ${gameRatio.toFixed(2)}×); join → snapshot p50 ${(p(r.joined.joinMs, 50) / p(bare.joined.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.joined.joinMs, 99) / p(bare.joined.joinMs, 99)).toFixed(2)}×; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
+      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast (game updates ${gameRatio.toFixed(2)}×); join → snapshot p50 ${(p(r.joined.joinMs, 50) / p(bare.joined.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.joined.joinMs, 99) / p(bare.joined.joinMs, 99)).toFixed(2)}×${r.probe && bare.probe ? ` (the probe's: p50 ${(p(r.probe.joinMs, 50) / p(bare.probe.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.probe.joinMs, 99) / p(bare.probe.joinMs, 99)).toFixed(2)}×)` : ''}; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
     );
     last = { n, ratio, p99: toLast(r.updates, r.expected).p99, players: r.players?.burst.p99 ?? NaN };
   }

@@ -88,6 +88,8 @@ describe.concurrent('the audience benchmark still runs', () => {
     expect(stdout).toMatch(/^ {4}server while watched: GC .*; clients' event loops p99/m);
     // Each join found again in the server's notes: ours, the floor's, the three processes'.
     expect(stdout).toMatch(/^ {4}joins begun while the server wrote an update or push: \d+ \(\d+ %\).*; begun between its writes: \d+/m);
+    // The probe's joins from a client of its own, all in, for ours, the floor and the three processes.
+    expect(stdout.match(/^ {4}the probe \(a client of its own, each spectator leaving once in\): 10 of 10 in, join → snapshot p50 /gm)).toHaveLength(3);
     expect(stdout.match(/^ {4}a join step by step, p50 \(the client's notes and the server's, 30 of 30 joins matched\): begun while writing, \d+ joins: → TCP open/gm)).toHaveLength(3);
     // Every update reached every spectator who stayed (once the players stopped, what was on its way arrived).
     expect(stdout).not.toMatch(/not received by all|behind the newest entry/);

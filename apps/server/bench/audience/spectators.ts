@@ -39,6 +39,9 @@ export type Order =
        * at start + g × spread / total. */
       readonly startAt: number;
       readonly spreadMs: number;
+      /** Each spectator leaves as soon as it is in (a probe's joins: the client holds nothing else, as a spectator on
+       * a device of its own). */
+      readonly leave?: boolean;
     }
   | { readonly type: 'report' }
   /** Disconnects every spectator and forgets them: ready for the next part of the benchmark. */
@@ -167,7 +170,7 @@ function ours(url: string, table: string, checked: boolean): Joining {
         .emitWithAck(MESSAGE_EVENT, { type: 'watch', table }, 60_000)
         .then((r) => ((r as { ok: boolean }).ok ? null : `refused: ${(r as { error?: { code: string } }).error?.code}`)),
     socket,
-  ).then((r) => ({ ...r, steps: [socket.steps.tcp, socket.steps.open, socket.steps.connect, snapshotAt, socket.steps.port, socket.steps.serverPort] as ClientStepsAfter }));
+  ).then((r) => ({ ...r, steps: [socket.steps.tcp, socket.steps.open, socket.steps.connect, snapshotAt, socket.steps.port, socket.steps.serverPort] as ClientStepsAfter, leave: () => socket.disconnect() }));
 }
 
 /** One spectator of boardgame.io: `sync` without a player id, then `patch`es (or whole `update`s) of the state. */
@@ -218,7 +221,7 @@ function bgio(url: string, matchID: string): Joining {
 }
 
 /** What a join came to: null when it is in, else why not; and when it was connected (monotonic ms). */
-type Joining = Promise<{ why: string | null; connectedAt: number; steps?: ClientStepsAfter }>;
+type Joining = Promise<{ why: string | null; connectedAt: number; steps?: ClientStepsAfter; leave?: () => void }>;
 
 /** ClientSteps after `begun` (which the caller knows). */
 type ClientStepsAfter = [tcp: number, open: number, connect: number, snapshot: number, port: number, serverPort: number];
@@ -288,13 +291,14 @@ async function join(order: Extract<Order, { type: 'join' }>): Promise<void> {
           const t0 = monotonicMs();
           const url = order.urls[g % order.urls.length] as string;
           const attempt = order.mode === 'bgio' ? bgio(url, order.table) : ours(url, order.table, order.mode === 'ours');
-          void attempt.then(({ why, connectedAt, steps: seen }) => {
+          void attempt.then(({ why, connectedAt, steps: seen, leave }) => {
             if (why === null) {
               ok++;
               if (seen) steps.push([t0, ...seen] as ClientSteps);
               joinMs.push(monotonicMs() - t0);
               connectMs.push(connectedAt - t0);
               joinAt.push(t0);
+              if (order.leave) leave?.();
             } else {
               failed++;
               const key = why.slice(0, 80);
