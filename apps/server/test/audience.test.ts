@@ -29,6 +29,16 @@ function client(url: string): Promise<ClientSocket> {
   });
 }
 
+/** A socket.io server of its own on loopback, with the sockets it has accepted. */
+async function socketIoServer(): Promise<{ io: Server; sockets: import('socket.io').Socket[]; url: string }> {
+  const http = createServer();
+  const io = new Server(http);
+  const sockets: import('socket.io').Socket[] = [];
+  io.on('connection', (s) => sockets.push(s));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  return { io, sockets, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
 /** Every websocket frame a client receives, as it came. */
 function frames(socket: ClientSocket): string[] {
   const seen: string[] = [];
@@ -89,12 +99,7 @@ describe('spectator counts', () => {
 
 describe('snapshots for a crowd', () => {
   it('one encoding and one WebSocket frame serve every socket it goes to, byte for byte what socket.io sends each on its own', async () => {
-    const http = createServer();
-    const io = new Server(http);
-    const sockets: import('socket.io').Socket[] = [];
-    io.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const { io, sockets, url } = await socketIoServer();
     const clients = [await client(url), await client(url), await client(url)];
     await until(() => sockets.length === 3);
     const raw = clients.map(frames);
@@ -122,12 +127,7 @@ describe('snapshots for a crowd', () => {
   });
 
   it('a client on long polling (the web app’s fallback) gets the same message, which its transport encodes as it must', async () => {
-    const http = createServer();
-    const io = new Server(http);
-    const sockets: import('socket.io').Socket[] = [];
-    io.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const { io, sockets, url } = await socketIoServer();
     const polling = connectClient(url, { transports: ['polling'], reconnection: false, forceNew: true });
     const websocket = await client(url);
     await new Promise<void>((resolve, reject) => {
