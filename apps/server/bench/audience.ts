@@ -199,10 +199,11 @@ function readSent(files: readonly string[], table: string): Sends {
   const sends: Sends = { updates: new Map(), presence: new Map(), gc: [], lag: [], joins: [] };
   for (const file of files)
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const [what, a, b, c] = line.split(' ');
+      const fields = line.split(' ');
+      const [what, a, b, c] = fields;
       if (what === 'gc') sends.gc.push({ kind: Number(a), at: Number(b), ms: Number(c) });
       else if (what === 'lag') sends.lag.push({ at: Number(a), ms: Number(b) });
-      else if (what === 'j') sends.joins.push(line.split(' ').slice(1).map(Number) as JoinSteps);
+      else if (what === 'j') sends.joins.push(fields.slice(1).map(Number) as JoinSteps);
       else if (a === table && (what === 'u' || what === 'uw' || what === 'p' || what === 'pw')) {
         const into = what.startsWith('u') ? sends.updates : sends.presence;
         const key = Number(b);
@@ -526,19 +527,8 @@ const JOIN_STEPS = ['TCP open', 'taken', 'handshake', 'open in', 'CONNECT in', '
  * those that began between its writes (a join waits for the server's turns, and a turn that writes is longer); then
  * both step by step, where the server noted its joins. */
 function joinLines(r: Result): string[] {
-  const windows = [...r.writing].sort((a, b) => a.from - b.from);
-  const during = (at: number) => {
-    let lo = 0;
-    let hi = windows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((windows[mid] as Window).from <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    // Windows may overlap (a presence push going out beside an update): the last few begun before `at`.
-    for (let i = lo - 1; i >= 0 && i >= lo - 4; i--) if (inside(windows[i] as Window, at)) return true;
-    return false;
-  };
+  // A few dozen writes in a run: each join is looked up among them all (they may overlap, a presence push beside an update).
+  const during = (at: number) => r.writing.some((w) => inside(w, at));
   const writing: number[] = [];
   const between: number[] = [];
   r.joined.joinAt.forEach((at, i) => (during(at) ? writing : between).push(r.joined.joinMs[i] as number));
