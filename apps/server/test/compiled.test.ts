@@ -45,7 +45,7 @@ describe('the compiled server', () => {
     const metrics = await (await fetch(`${server.url}/metrics`, { headers: operatorHeaders })).text();
     expect(metrics).toContain(`razzia_build_info{version="${version}",commit="${commit}",protocol="1",schema="5"} 1`);
     expect(server.lines.find((l) => l.includes('Razzia Online is running at'))).toContain(`(${version}, commit ${commit.slice(0, 7)})`);
-    expect(JSON.parse(server.lines.find((l) => l.includes('listening')) ?? '{}')).toMatchObject({ version, commit, msg: `Razzia Online ${version} listening` });
+    expect(JSON.parse(await server.line(/listening/))).toMatchObject({ version, commit, msg: `Razzia Online ${version} listening` });
     const { id } = await createTable(server, { players: 2 });
     const info = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: { status: string } };
     expect(info.table.status).toBe('waiting');

@@ -25,6 +25,8 @@ export class NodeProcess {
   readonly lines: string[] = [];
   /** Every line logged as a warning or worse (pino level 40 and up), kept whole. */
   readonly warnings: string[] = [];
+  /** Those waiting for a line (`line`). */
+  private readonly awaited: { readonly pattern: RegExp; readonly found: (line: string) => void }[] = [];
   private constructor(
     readonly child: ChildProcess,
     readonly url: string,
@@ -50,6 +52,7 @@ export class NodeProcess {
       input.on('line', (line) => {
         lines.push(line);
         if (lines.length > 2000) lines.splice(0, 1000);
+        if (node) node.heard(line);
         if (/"level":([4-9]\d)/.test(line) && warnings.length < 10_000) warnings.push(line);
         const url = /Razzia Online is running at (http:\/\/\S+)/.exec(line)?.[1];
         if (url && !node) {
@@ -64,6 +67,23 @@ export class NodeProcess {
         if (!node) reject(new Error(`server exited with ${code} before listening: ${lines.slice(-5).join('\n')}`));
       });
     });
+  }
+
+  /** The first line it printed that matches `pattern`, now or when it comes. Its log is buffered (app.ts: written in
+   * pieces of 4 KB or every 100 ms), so a log line may come after a later plain line such as "running at". */
+  line(pattern: RegExp): Promise<string> {
+    const seen = this.lines.find((l) => pattern.test(l));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((found) => this.awaited.push({ pattern, found }));
+  }
+
+  private heard(line: string): void {
+    for (let i = this.awaited.length - 1; i >= 0; i--) {
+      const waiting = this.awaited[i] as (typeof this.awaited)[number];
+      if (!waiting.pattern.test(line)) continue;
+      this.awaited.splice(i, 1);
+      waiting.found(line);
+    }
   }
 
   /** For the output of a failed test (diagnostics.ts): whether it runs, and its last log lines. */
