@@ -120,7 +120,9 @@ describe('the layout audit, on a phone', () => {
     );
     await page.locator('[data-action=bid]').tap();
     await page.waitForFunction(() => scrollY > 0);
-    expect((await layout.problems(page, 'after the press')).join('\n')).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    const report = (await layout.problems(page, 'after the press')).join('\n');
+    expect(report).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    expect(report).toContain('scrollIntoView() on p at version ?, at 0'); // what did it, in the last looks
     // The player scrolls back up with a swipe after the next press: their own move, not the page's.
     await page.evaluate(() => scrollTo(0, 0));
     await page.evaluate(() => (document.querySelector('[data-testid=actions]')!.innerHTML = '<button data-action="bid">Bid 7</button>'));
@@ -147,7 +149,9 @@ describe('the layout audit, on a phone', () => {
     );
     await page.locator('[data-action=bid]').tap();
     await page.waitForFunction(() => scrollY > 0);
-    expect((await layout.problems(page, 'focused')).join('\n')).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    const report = (await layout.problems(page, 'focused')).join('\n');
+    expect(report).toMatch(/the page scrolled by itself from 0,0 to 0,\d+ after the press on "Bid 6"/);
+    expect(report).toMatch(/focus\(\) on button, scrolling at version \?, at 0 → the focus to button at version \?, at \d+/);
     await page.context().close();
   });
 

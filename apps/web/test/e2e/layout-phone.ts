@@ -108,7 +108,7 @@ export async function installPhoneRules(page: Page): Promise<void> {
       const now = (armed.seen = onScreen());
       const end = document.documentElement.scrollHeight - document.documentElement.clientHeight;
       // (The last few looks, for the words of a report: what changed, where the page then stood, where its end was.)
-      armed.trace = [...armed.trace, `${why} at version ${version()}: at ${Math.round(now.y)}, the end at ${Math.round(end)}`].slice(-6);
+      armed.trace = [...armed.trace, `${why} at version ${version()}: at ${Math.round(now.y)}, the end at ${Math.round(end)}`].slice(-8);
       if (Math.abs(now.y - before.y) < 1 && Math.abs(now.x - before.x) < 1) return;
       if (now.y < before.y && Math.abs(now.y - end) < 1 && Math.abs(now.x - before.x) < 1) return; // shorter, at its end
       const moves = new Map<number, number>();
@@ -174,6 +174,30 @@ export async function installPhoneRules(page: Page): Promise<void> {
       true,
     );
     addEventListener('scroll', () => lookAgain('a scroll'), { passive: true });
+    // What may move the page by itself, in the last looks of a report: where the keyboard went, and each call that
+    // scrolls (a focus without preventScroll, a scrollIntoView, a scroll of the window) with the page's place then.
+    // (Dorra's round end once scrolled a desktop page 0 → 24, to its end, behind an open moment, between two looks
+    // that said nothing of why.)
+    const note = (what: string) => {
+      if (taps.armed) taps.armed.trace = [...taps.armed.trace, `${what} at version ${version()}, at ${Math.round(scrollY)}`].slice(-8);
+    };
+    addEventListener('focusin', (event) => note(`the focus to ${event.target instanceof Node ? named(event.target) : '?'}`), true);
+    const watched = <T extends object, K extends keyof T>(owner: T, name: K, said: (self: unknown, args: unknown[]) => string | null) => {
+      const real = owner[name] as unknown as (...args: unknown[]) => unknown;
+      Object.defineProperty(owner, name, {
+        configurable: true,
+        writable: true,
+        value: function (this: unknown, ...args: unknown[]) {
+          const what = said(this, args);
+          if (what) note(what);
+          return real.apply(this, args);
+        },
+      });
+    };
+    const on = (self: unknown) => (self instanceof Node ? named(self) : 'the window');
+    watched(HTMLElement.prototype, 'focus', (self, [options]) => ((options as FocusOptions | undefined)?.preventScroll ? null : `focus() on ${on(self)}, scrolling`));
+    watched(Element.prototype, 'scrollIntoView', (self) => `scrollIntoView() on ${on(self)}`);
+    for (const name of ['scroll', 'scrollTo', 'scrollBy'] as const) watched(window, name, (_, args) => `${name}(${args.map((a) => JSON.stringify(a)).join(', ')})`);
     // After each change of the page (a microtask after it: the update is done). Reading the boxes lays the page out,
     // and the browser's scroll anchoring follows at that layout, so this look sees the change and its anchoring
     // together. Attributes too, not only the nodes: the room the page leaves under the pinned decisions is a
