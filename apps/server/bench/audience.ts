@@ -182,6 +182,8 @@ interface Sent {
   written: number;
   /** The bare floor: when its write began (after `sent`, when the previous broadcast still held its event loop). */
   began?: number;
+  /** Ours, an update: when the last of its seats was written (the seats go first, the spectators after them). */
+  seats?: number;
 }
 
 /** What the servers' probes noted (src/bench-probe.ts): each update (by seq) and presence push (by spectator count)
@@ -204,12 +206,13 @@ function readSent(files: readonly string[], table: string): Sends {
       if (what === 'gc') sends.gc.push({ kind: Number(a), at: Number(b), ms: Number(c) });
       else if (what === 'lag') sends.lag.push({ at: Number(a), ms: Number(b) });
       else if (what === 'j') sends.joins.push(fields.slice(1).map(Number) as JoinSteps);
-      else if (a === table && (what === 'u' || what === 'uw' || what === 'p' || what === 'pw')) {
-        const into = what.startsWith('u') ? sends.updates : sends.presence;
+      else if (a === table && (what === 'u' || what === 'uw' || what === 'sw' || what === 'p' || what === 'pw')) {
+        const into = what === 'p' || what === 'pw' ? sends.presence : sends.updates;
         const key = Number(b);
         const at = Number(c);
         const s = into.get(key) ?? { sent: Infinity, written: -Infinity };
-        if (what.endsWith('w')) s.written = Math.max(s.written, at);
+        if (what === 'sw') s.seats = Math.max(s.seats ?? -Infinity, at);
+        else if (what.endsWith('w')) s.written = Math.max(s.written, at);
         else s.sent = Math.min(s.sent, at);
         into.set(key, s);
       }
@@ -432,9 +435,25 @@ function byMove(sentBySeq: Map<number, number>, all: readonly Timed[]): Timed[] 
   return all.filter((t) => sentBySeq.has(t.key)).map((t) => ({ ...t, sent: sentBySeq.get(t.key) as number, began: sentBySeq.get(t.key) as number }));
 }
 
-const playersP99 = (moves: readonly Move[], w: Window) => {
-  const ms = moves.filter((m) => inside(w, m.at)).map((m) => m.ms);
-  return { p99: p(ms, 99), n: ms.length };
+/** A players' move with the server's stamps of the update it made (ours): its send, and its last seat written. */
+type Stamped = Move & { readonly sent?: number; readonly seats?: number };
+
+/** A move's time in three: the act's way in and the server's work on it (to its send), the server writing the seats,
+ * and the way out to the last seat's receipt. */
+function legs(m: Stamped): [number, number, number] | null {
+  if (m.sent === undefined || m.seats === undefined) return null;
+  return [m.sent - m.at, m.seats - m.sent, m.at + m.ms - m.seats];
+}
+
+/** The players' moves in `w`: their p99, and (ours) each leg's p50. */
+const playersP99 = (moves: readonly Stamped[], w: Window) => {
+  const inW = moves.filter((m) => inside(w, m.at));
+  const split = inW.map(legs).filter((l) => l !== null);
+  return {
+    p99: p(inW.map((m) => m.ms), 99),
+    n: inW.length,
+    legs: split.length === 0 ? null : ([0, 1, 2] as const).map((i) => p(split.map((l) => l[i]), 50)),
+  };
 };
 
 interface Result {
@@ -458,9 +477,9 @@ interface Result {
   readonly watch: Window;
   /** While the audience joined (ours). */
   readonly burst?: Window;
-  readonly players: { idle: { p99: number; n: number }; burst: { p99: number; n: number }; after: { p99: number; n: number } } | null;
-  /** Ours: every players' move, timed to all four seats. */
-  readonly playerMoves?: readonly Move[];
+  readonly players: Record<'idle' | 'burst' | 'after', ReturnType<typeof playersP99>> | null;
+  /** Ours: every players' move, timed to all four seats, with the server's stamp where it sent the update it made. */
+  readonly playerMoves?: readonly Stamped[];
   readonly cpuMsPerUpdatePer1k: number;
   readonly rssKbPerSpectator: number;
   /** Server CPU while the audience joined, per spectator (the players' moves meanwhile included). */
@@ -616,7 +635,11 @@ function whyLines(r: Result, count = 3): string[] {
   return [
     `server while watched: GC ${kinds || 'none'}; event-loop lags ≥ 10 ms: ${lags.length} (max ${fmt(Math.max(0, ...lags))}); clients' event loops p99 ${fmt(r.report.loopP99Ms)}, max ${fmt(r.report.loopMaxMs)}`,
     ...slow.map((t) => `slowest: seq ${t.key}: ${fmt(t.last - t.sent)} = written ${fmt(t.written - t.sent)} + to the last receipt ${fmt(t.last - t.written)}; meanwhile ${during(t)}`),
-    ...moves.map((m) => `slowest players' move in the burst: ${fmt(m.ms)}; meanwhile ${during({ sent: m.at, last: m.at + m.ms })}`),
+    ...moves.map((m) => {
+      const l = legs(m);
+      const parts = l ? ` = to the server's send ${fmt(l[0])} + writing the seats ${fmt(l[1])} + to the last seat's receipt ${fmt(l[2])}` : '';
+      return `slowest players' move in the burst: ${fmt(m.ms)}${parts}; meanwhile ${during({ sent: m.at, last: m.at + m.ms })}`;
+    }),
   ];
 }
 
@@ -707,6 +730,10 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
 
   const expected = joined.joined - report.cut;
   const updates = timed(sends.updates, 'u', report, watch);
+  const playerMoves = players.moves.map((m) => {
+    const s = m.seq === undefined ? undefined : sends.updates.get(m.seq);
+    return { ...m, sent: s?.sent, seats: s?.seats };
+  });
   let redisFigures: Result['redis'];
   if (redis) {
     const inWindow = updates.map((t) => t.key);
@@ -730,8 +757,8 @@ async function runOurs(workers: Workers, n: number, cluster: { env: Record<strin
       lag: sends.lag,
       watch,
       burst,
-      players: { idle: playersP99(players.moves, idle), burst: playersP99(players.moves, burst), after: playersP99(players.moves, watch) },
-      playerMoves: players.moves,
+      players: { idle: playersP99(playerMoves, idle), burst: playersP99(playerMoves, burst), after: playersP99(playerMoves, watch) },
+      playerMoves,
       cpuMsPerUpdatePer1k: ((cpu1 - cpu0) * 1000) / updates.length / (expected / 1000),
       rssKbPerSpectator: (rss1 - rss0) / 1024 / joined.joined,
       cpuMsPerJoin: (burstCpu * 1000) / n,
@@ -885,7 +912,8 @@ async function runBgio(workers: Workers, n: number): Promise<Result> {
 function playersLine(r: Result): string {
   const pl = r.players;
   if (!pl) return '';
-  return `players' move → all 4 seats p99: idle ${fmt(pl.idle.p99)} (${pl.idle.n} moves), during the burst ${fmt(pl.burst.p99)} (${pl.burst.n}; ${(pl.burst.p99 / pl.idle.p99).toFixed(2)}× idle), after ${fmt(pl.after.p99)} (${pl.after.n})`;
+  const split = (s: ReturnType<typeof playersP99>) => s.legs?.map(fmt).join(' + ') ?? 'n/a';
+  return `players' move → all 4 seats p99: idle ${fmt(pl.idle.p99)} (${pl.idle.n} moves), during the burst ${fmt(pl.burst.p99)} (${pl.burst.n}; ${(pl.burst.p99 / pl.idle.p99).toFixed(2)}× idle), after ${fmt(pl.after.p99)} (${pl.after.n})${pl.idle.legs ? `; p50 to the server's send + writing the seats + to the last seat's receipt: idle ${split(pl.idle)}, burst ${split(pl.burst)}, after ${split(pl.after)}` : ''}`;
 }
 
 function costLine(r: Result): string {

@@ -40,7 +40,7 @@ export function benchProbe(path: string): SendProbe {
   }, TICK_MS).unref();
   return {
     sent: (table, kind, key) => line([kind === 'update' ? 'u' : 'p', table, key, monotonicMs().toFixed(3)]),
-    written: (table, kind, key) => line([kind === 'update' ? 'uw' : 'pw', table, key, monotonicMs().toFixed(3)]),
+    written: (table, kind, key) => line([kind === 'update' ? 'uw' : kind === 'seats' ? 'sw' : 'pw', table, key, monotonicMs().toFixed(3)]),
     attach: (http, io) => timeJoins(http, io, (steps) => line(['j', ...steps.map((t) => t.toFixed(3))])),
   };
 }

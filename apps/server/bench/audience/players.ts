@@ -26,6 +26,8 @@ export interface Move {
   readonly at: number;
   /** Until all four seats held it. */
   readonly ms: number;
+  /** The log seq of the update it made (ours): where the server's own stamps of it are found. */
+  readonly seq?: number;
 }
 
 /** Four people at one public Razzia! table on our server. */
@@ -84,7 +86,7 @@ export class RazziaPlayers {
           if (p) {
             if (p.seen === 0) this.sentBySeq.set(m.seq, p.at);
             if (++p.seen === 4) {
-              this.moves.push({ at: p.at, ms: at - p.at });
+              this.moves.push({ at: p.at, ms: at - p.at, seq: m.seq });
               this.pending.delete(game.version);
             }
           }

@@ -63,10 +63,11 @@ export interface GatewayOptions {
 }
 
 /** Benchmarks only: when each update (`key`: its seq) or presence push (`key`: its spectator count) to a table starts
- * going out to this process's sockets, and when it is written to the last of them. */
+ * going out to this process's sockets, and when it is written to the last of them (an update's seats apart: 'seats',
+ * once for each seat written). */
 export interface SendProbe {
   sent(table: TableId, kind: 'update' | 'presence', key: number): void;
-  written(table: TableId, kind: 'update' | 'presence', key: number): void;
+  written(table: TableId, kind: 'update' | 'presence' | 'seats', key: number): void;
   /** Called once with the HTTP server and socket.io's, before anything listens to their connections. */
   attach?(http: import('node:http').Server, io: import('socket.io').Server): void;
 }
@@ -549,7 +550,11 @@ export class Gateway implements TableListener {
       }
       for (const member of members) member.seq = b.seq;
       const written = this.outbox.send(members, message);
-      if (probe && viewer === null) void Promise.resolve(written).then(() => probe.written(b.table, 'update', b.seq));
+      if (probe) {
+        const kind = viewer === null ? 'update' : 'seats';
+        if (written) void written.then(() => probe.written(b.table, kind, b.seq));
+        else probe.written(b.table, kind, b.seq);
+      }
     }
   }
 
