@@ -1,7 +1,7 @@
-// A table with a big audience: spectator counts pushed once a second at most (a seat's person at once), joining
-// spectators sharing one snapshot encoded once (byte for byte what socket.io would have sent each), every stream
-// still gapless when they join while the table plays, and the chat under a crowd: the host's slow mode for
-// spectators, and a spectators' flood that never holds up the players' own lines.
+// A table with a big audience: spectator counts pushed once a second at most (a seat's person at once), the seats
+// known apart from the crowd, joining spectators sharing one snapshot encoded once (byte for byte what socket.io
+// would have sent each), every stream still gapless when they join while the table plays, and the chat under a
+// crowd: the host's slow mode for spectators, and a spectators' flood that never holds up the players' own lines.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { Server } from 'socket.io';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { Audience, type Member } from '../src/socket/audience.ts';
 import { EncodedMessages } from '../src/socket/encoded.ts';
 import { Gateway } from '../src/socket/gateway.ts';
 import type { TableAccess } from '../src/tables/access.ts';
@@ -94,6 +95,31 @@ describe('spectator counts', () => {
     expect(presenceEvery(2_500)).toBe(2_500);
     expect(presenceEvery(10_000)).toBe(10_000);
     expect(presenceEvery(10, 5_000)).toBe(5_000);
+  });
+});
+
+describe('the seats apart from the crowd', () => {
+  it('an audience knows its seated members as their roles change, so an update goes to them before the pass over its spectators', () => {
+    const audience = new Audience();
+    const member = (id: string) => ({ socket: { id }, conn: { owner: null }, viewer: null }) as unknown as Member;
+    const [ann, bo, crowd] = [member('ann'), member('bo'), member('crowd')];
+    for (const m of [ann, bo, crowd]) audience.add(m);
+    expect([...audience.seated]).toEqual([]);
+    // Their snapshots in their roles: Ann at seat 0, Bo at seat 2, the crowd a spectator.
+    ann.viewer = 0;
+    bo.viewer = 2;
+    for (const m of [ann, bo, crowd]) audience.viewed(m);
+    expect([...audience.seated]).toEqual([ann, bo]);
+    // Bo stands up; Ann's socket goes.
+    bo.viewer = null;
+    audience.viewed(bo);
+    audience.remove(ann);
+    expect([...audience.seated]).toEqual([]);
+    // A socket that has left the audience is not counted in again by a snapshot still on its way to it.
+    ann.viewer = 0;
+    audience.viewed(ann);
+    expect([...audience.seated]).toEqual([]);
+    expect(audience.size).toBe(2);
   });
 });
 

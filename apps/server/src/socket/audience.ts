@@ -60,6 +60,9 @@ export const SHARED_FOR_MS = 250;
 
 export class Audience {
   readonly members = new Map<string, Member>();
+  /** The members with a seat (`viewer` not null): what goes to a table's sockets goes to these first, before a pass
+   * over thousands of spectators. */
+  readonly seated = new Set<Member>();
   private anonymous = 0;
   private readonly owners = new Map<TokenHash, number>();
   /** Updates, presence pushes and takeovers heard for the table, counted: a shared snapshot can serve a socket only
@@ -73,13 +76,22 @@ export class Audience {
 
   add(member: Member): void {
     this.members.set(member.socket.id, member);
+    this.viewed(member);
     this.count(member.conn.owner, +1);
   }
 
   remove(member: Member): void {
     if (this.members.get(member.socket.id) !== member) return;
     this.members.delete(member.socket.id);
+    this.seated.delete(member);
     this.count(member.conn.owner, -1);
+  }
+
+  /** A member of this audience has its `viewer` (set as its snapshot is written, in its role then). */
+  viewed(member: Member): void {
+    if (this.members.get(member.socket.id) !== member) return;
+    if (member.viewer === null) this.seated.delete(member);
+    else this.seated.add(member);
   }
 
   /** A socket of this audience took a token (it sat down): it counts under its new identity. */
