@@ -478,7 +478,7 @@ interface Result {
   /** While the audience joined (ours). */
   readonly burst?: Window;
   readonly players: Record<'idle' | 'burst' | 'after', ReturnType<typeof playersP99>> | null;
-  /** Ours: every players' move, timed to all four seats, with the server's stamp where it sent the update it made. */
+  /** Ours: every players' move, timed to all four seats, with the server's stamps of the update it made. */
   readonly playerMoves?: readonly Stamped[];
   readonly cpuMsPerUpdatePer1k: number;
   readonly rssKbPerSpectator: number;
@@ -913,7 +913,7 @@ function playersLine(r: Result): string {
   const pl = r.players;
   if (!pl) return '';
   const split = (s: ReturnType<typeof playersP99>) => s.legs?.map(fmt).join(' + ') ?? 'n/a';
-  return `players' move → all 4 seats p99: idle ${fmt(pl.idle.p99)} (${pl.idle.n} moves), during the burst ${fmt(pl.burst.p99)} (${pl.burst.n}; ${(pl.burst.p99 / pl.idle.p99).toFixed(2)}× idle), after ${fmt(pl.after.p99)} (${pl.after.n})${pl.idle.legs ? `; p50 to the server's send + writing the seats + to the last seat's receipt: idle ${split(pl.idle)}, burst ${split(pl.burst)}, after ${split(pl.after)}` : ''}`;
+  return `players' move → all 4 seats p99: idle ${fmt(pl.idle.p99)} (${pl.idle.n} moves), during the burst ${fmt(pl.burst.p99)} (${pl.burst.n}; ${(pl.burst.p99 / pl.idle.p99).toFixed(2)}× idle), after ${fmt(pl.after.p99)} (${pl.after.n})${pl.idle.legs || pl.burst.legs || pl.after.legs ? `; p50 to the server's send + writing the seats + to the last seat's receipt: idle ${split(pl.idle)}, burst ${split(pl.burst)}, after ${split(pl.after)}` : ''}`;
 }
 
 function costLine(r: Result): string {

@@ -86,6 +86,8 @@ describe.concurrent('the audience benchmark still runs', () => {
     expect(stdout).toMatch(/^ {4}send → last spectator p50 \S+( ms)?, p99 \S+( ms)? over \d+ updates/m);
     expect(stdout).toMatch(/^ {4}game updates: send → last spectator p50 \S+( ms)?, p99 \S+( ms)?, max \S+( ms)? over \d+; written to the last socket p50/m);
     expect(stdout).toMatch(/^ {4}server while watched: GC .*; clients' event loops p99/m);
+    // A players' move split at the server's stamps (its send, its seats written), for ours and the three processes.
+    expect(stdout.match(/^ {4}players' move → all 4 seats p99: .*; p50 to the server's send \+ writing the seats \+ to the last seat's receipt: .*-?[\d.]+ ms \+ -?[\d.]+ ms \+ -?[\d.]+ ms/gm)).toHaveLength(2);
     // Each join found again in the server's notes: ours, the floor's, the three processes'.
     expect(stdout).toMatch(/^ {4}joins begun while the server wrote an update or push: \d+ \(\d+ %\).*; begun between its writes: \d+/m);
     // The probe's joins from a client of its own, all in, for ours, the floor and the three processes.
