@@ -11,7 +11,7 @@
 // Redis per update.
 
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -140,6 +140,10 @@ let serverMain = '';
  * floors as they are), to try a setting of the runtime against the same run without it. */
 const serverFlags = (): string[] => (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
+/** SERVER_STDOUT=<file>: what our server's processes print after their first line (their log, and Node's own traces:
+ * SERVER_NODE_FLAGS="--trace-gc-nvp" gives each collection's parts), appended to <file>; else it is dropped. */
+const serverStdout = (): NodeJS.WritableStream | null => (process.env.SERVER_STDOUT ? createWriteStream(process.env.SERVER_STDOUT, { flags: 'a' }) : null);
+
 /** Our server as a child process (SQLite, or the cluster's env), with BENCH_SENT_LOG. */
 async function startOurs(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; dir: string; sentLog: string }> {
   const dir = temporary('razzia-audience-');
@@ -167,7 +171,9 @@ async function startOurs(env: Record<string, string>): Promise<{ child: ChildPro
       if (found) {
         resolve(found);
         lines.removeAllListeners('line');
-        child.stdout?.resume();
+        const out = serverStdout();
+        if (out) child.stdout?.pipe(out);
+        else child.stdout?.resume();
       }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code} (log: ${join(dir, 'server.log')})`)));
