@@ -138,10 +138,15 @@ describe('snapshots for a crowd', () => {
     const frame = vi.spyOn((WebSocket as unknown as { Sender: { frame: () => unknown } }).Sender, 'frame');
     // Sockets are looked up by id: the three connections in the order the clients made them.
     const byClient = clients.map((c) => sockets.find((s) => s.id === c.id) as import('socket.io').Socket);
+    // Each socket takes the frame in one write of one buffer, header and payload together (a frame of two buffers is
+    // two writes under a cork: Node's writev, with its request objects, for every socket).
+    const tcp = (s: import('socket.io').Socket) => (s.conn.transport as unknown as { socket: { _socket: import('node:net').Socket } }).socket._socket;
+    const writes = byClient.slice(0, 2).map((s) => vi.spyOn(tcp(s), 'write'));
     encoded.write(byClient[0]!, encoded.snapshot(snapshot));
     encoded.write(byClient[1]!, encoded.snapshot(snapshot));
     expect(encode).toHaveBeenCalledTimes(1);
     expect(frame).toHaveBeenCalledTimes(1);
+    for (const w of writes) expect(w).toHaveBeenCalledTimes(1);
     byClient[2]!.emit(MESSAGE_EVENT, { type: 'snapshot', snapshot });
     expect(frame).toHaveBeenCalledTimes(2);
     const messages = await Promise.all(received);

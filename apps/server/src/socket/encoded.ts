@@ -29,14 +29,17 @@ interface EngineWriter {
 }
 
 /** ws's `Sender` (its `frame` is not in ws's type declarations), as socket.io-adapter calls it. */
-const Sender = (WebSocket as unknown as { Sender?: { frame?: (data: Buffer, options: object) => unknown } }).Sender;
+const Sender = (WebSocket as unknown as { Sender?: { frame?: (data: Buffer, options: object) => Buffer[] } }).Sender;
 
 /** The options that write `packets` as socket.io-adapter's broadcasts do: a single text packet goes with its
- * WebSocket frame, made here once (engine.io's message packet, "4", then the text; not masked, not compressed). */
+ * WebSocket frame, made here once (engine.io's message packet, "4", then the text; not masked, not compressed).
+ * The frame's header and payload are joined in one buffer, once: ws writes a frame of two buffers to each socket as
+ * two writes under a cork (Node's writev, with its request objects and arrays), one of a single buffer as one write.
+ * At 10,000 sockets that was the largest part of what a write to them allocated (docs/benchmarks.md, 2026-12-01). */
 function written(packets: Encoded): Written {
   const [text] = packets;
   if (typeof Sender?.frame !== 'function' || packets.length !== 1 || typeof text !== 'string') return { packets, options: { preEncoded: true } };
-  const wsPreEncodedFrame = Sender.frame(Buffer.from(`4${text}`), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true });
+  const wsPreEncodedFrame = [Buffer.concat(Sender.frame(Buffer.from(`4${text}`), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }))];
   return { packets, options: { preEncoded: true, wsPreEncodedFrame } };
 }
 
