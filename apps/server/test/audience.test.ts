@@ -22,8 +22,9 @@ async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setImmediate(r));
 }
 
-function client(url: string): Promise<ClientSocket> {
-  const socket = connectClient(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+/** A socket.io client, connected (over WebSocket unless told: the web app falls back to long polling). */
+function client(url: string, transport: 'websocket' | 'polling' = 'websocket'): Promise<ClientSocket> {
+  const socket = connectClient(url, { transports: [transport], reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -159,12 +160,8 @@ describe('snapshots for a crowd', () => {
 
   it('a client on long polling (the web app’s fallback) gets the same message, which its transport encodes as it must', async () => {
     const { io, sockets, url } = await socketIoServer();
-    const polling = connectClient(url, { transports: ['polling'], reconnection: false, forceNew: true });
+    const polling = await client(url, 'polling');
     const websocket = await client(url);
-    await new Promise<void>((resolve, reject) => {
-      polling.once('connect', () => resolve());
-      polling.once('connect_error', reject);
-    });
     await until(() => sockets.length === 2);
     const message = { type: 'presence', table: 'x', spectators: 3, seats: [] } as unknown as ServerMessage;
     const received = [polling, websocket].map((c) => new Promise<ServerMessage>((r) => c.once(MESSAGE_EVENT, r)));
