@@ -987,7 +987,7 @@ async function main(): Promise<void> {
       versus = `; move → last spectator ${(toLast(r.moves, r.expected).p99 / move.p99).toFixed(2)}× boardgame.io's p99`;
     }
     console.log(
-      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast (game updates ${gameRatio.toFixed(2)}×); join → snapshot p50 ${(p(r.joined.joinMs, 50) / p(bare.joined.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.joined.joinMs, 99) / p(bare.joined.joinMs, 99)).toFixed(2)}×${r.probe && bare.probe ? ` (the probe's: p50 ${(p(r.probe.joinMs, 50) / p(bare.probe.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.probe.joinMs, 99) / p(bare.probe.joinMs, 99)).toFixed(2)}×)` : ''}; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
+      `  ratios: p99 to the last spectator ${ratio.toFixed(2)}× the bare broadcast (game updates ${gameRatio.toFixed(2)}×); join → snapshot p50 ${(p(r.joined.joinMs, 50) / p(bare.joined.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.joined.joinMs, 99) / p(bare.joined.joinMs, 99)).toFixed(2)}×${r.probe && bare.probe ? ` (the probe's, the measure of issue 31's join aim: p50 ${(p(r.probe.joinMs, 50) / p(bare.probe.joinMs, 50)).toFixed(2)}×, p99 ${(p(r.probe.joinMs, 99) / p(bare.probe.joinMs, 99)).toFixed(2)}×)` : ''}; RSS per spectator ${(r.rssKbPerSpectator / bare.rssKbPerSpectator).toFixed(2)}×; CPU per update ${(r.cpuMsPerUpdatePer1k / bare.cpuMsPerUpdatePer1k).toFixed(2)}×, per join ${(r.cpuMsPerJoin / bare.cpuMsPerJoin).toFixed(2)}×${versus}`,
     );
     last = { n, ratio, p99: toLast(r.updates, r.expected).p99, players: r.players?.burst.p99 ?? NaN };
   }
